@@ -1,0 +1,93 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helper';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+
+beforeAll(async () => {
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+  writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  shop = await createTestApp({ webDistDir });
+});
+afterAll(async () => shop?.close());
+
+describe('the server', () => {
+  it('reports its health and the database', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends security headers with a Content-Security-Policy of our own origin and Paystack only', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://js.paystack.co");
+    expect(csp).toContain("connect-src 'self' https://api.paystack.co");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().message).toBeTypeOf('string');
+  });
+
+  it('never shows a stack trace or SQL when something breaks inside', async () => {
+    await shop.database.query('ALTER TABLE products RENAME TO products_gone');
+    try {
+      const response = await shop.app.inject({ method: 'GET', url: '/api/products?page=3&sort=name' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(response.body).not.toMatch(/products|relation|SELECT|at /);
+    } finally {
+      await shop.database.query('ALTER TABLE products_gone RENAME TO products');
+    }
+  });
+});
+
+describe('the storefront files', () => {
+  it('answers every page path outside /api with the app, never cached', async () => {
+    for (const url of ['/', '/shop', '/products/gold-lace', '/admin/orders?tab=2']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps hashed assets cached for a year', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await shop.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedDemoCatalogue } from './db/seed/seed-demo';
+import { CatalogCache } from './modules/catalog/catalog-cache';
+import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { CatalogService } from './modules/catalog/catalog.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    catalog: { service: CatalogService; cache: CatalogCache };
+  }
+}
+
+export interface BuildAppOptions {
+  /** An open database to use instead of opening one from the config (tests share one per file). */
+  database?: Database;
+}
+
+/**
+ * The whole shop as a Fastify instance, ready for `listen` or `inject`: database migrated,
+ * demo catalogue seeded when empty, routes registered. Closing the app closes what it opened.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-auth-token"]', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    // Cheap random request ids are enough for correlating log lines.
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolSize: config.database.poolSize }));
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  await database.migrate();
+  if (config.seedDemoCatalogue) {
+    const seeded = await seedDemoCatalogue(database);
+    if (seeded) app.log.info({ products: seeded }, 'demo catalogue created');
+  }
+
+  const cache = new CatalogCache(database, config.catalogCache);
+  await cache.start();
+  app.addHook('onClose', async () => cache.stop());
+  const service = new CatalogService(new CatalogRepository(database));
+  app.decorate('catalog', { service, cache });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(catalogRoutes, { service, cache });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
+  return app;
+}

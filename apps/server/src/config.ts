@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot, serverRoot } from './lib/package-root';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+
+/** Every environment variable the server reads; README.md lists them for operators. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Origins allowed to make cookie-authenticated changes, comma-separated; the shop's own by default. */
+  PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: flag(false),
+  SEED_DEMO_CATALOGUE: flag(true),
+  CATALOG_CACHE: flag(true),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  DEMO_IMAGES_DIR: z.string().default(path.join(serverRoot, 'public/generated/demo')),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  database: { url?: string; dataDir: string; poolSize: number };
+  publicUrl?: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  seedDemoCatalogue: boolean;
+  catalogCache: boolean;
+  webDistDir: string;
+  demoImagesDir: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment once at start-up; a wrong value stops the server with its name. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (env.PUBLIC_URL) allowedOrigins.push(new URL(env.PUBLIC_URL).origin);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), poolSize: env.DATABASE_POOL_SIZE },
+    publicUrl: env.PUBLIC_URL,
+    allowedOrigins,
+    trustProxy: env.TRUST_PROXY,
+    seedDemoCatalogue: env.SEED_DEMO_CATALOGUE,
+    catalogCache: env.CATALOG_CACHE,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}

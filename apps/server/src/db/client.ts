@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { serverRoot } from '../lib/package-root';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: AppDatabase;
+  /** Plain SQL with $1 parameters, for the few queries that are clearer without the builder. */
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs `onMessage` for every NOTIFY on `channel`; returns a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * How alike a search word and a word of a product's name must be for a typo match (pg_trgm's
+ * default 0.6 misses "rhinstone" → "rhinestone" at 0.62 by a hair; 0.45 keeps one-letter slips).
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+
+export interface DatabaseOptions {
+  url?: string;
+  /** PGlite's folder; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** PostgreSQL when a URL is given, otherwise PGlite with its data under dataDir. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
+  return {
+    kind: 'postgres',
+    db,
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as Row[];
+    },
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
+  return {
+    kind: 'pglite',
+    db,
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await client.query<Row>(sql, params)).rows;
+    },
+    async listen(channel, onMessage) {
+      return client.listen(channel, onMessage);
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

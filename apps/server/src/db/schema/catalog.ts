@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsvector, updatedAt } from './columns';
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId, t.position)],
+);
+
+export interface Specification {
+  name: string;
+  value: string;
+}
+
+/**
+ * NOTE: category_id copies the subcategory's category so that category listings are one index
+ * range scan; a trigger keeps it in step when a subcategory moves (0001_search.sql).
+ * search_vector and search_text are written by a trigger too.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    priceKobo: integer('price_kobo').notNull(),
+    stock: integer('stock').notNull().default(0),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    specifications: jsonb('specifications').$type<Specification[]>().notNull().default(sql`'[]'::jsonb`),
+    subcategoryId: uuid('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    isHotBuy: boolean('is_hot_buy').notNull().default(false),
+    isNewlyAdded: boolean('is_newly_added').notNull().default(false),
+    searchVector: tsvector('search_vector'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One covering index per sort, alone and within a category or subcategory, so a page at
+    // any depth is an index-only scan of ids (see catalog.repository.ts).
+    index('products_newest_idx').on(t.createdAt.desc(), t.id),
+    index('products_price_idx').on(t.priceKobo, t.id),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id),
+    index('products_category_price_idx').on(t.categoryId, t.priceKobo, t.id),
+    index('products_category_name_idx').on(t.categoryId, t.name, t.id),
+    index('products_subcategory_newest_idx').on(t.subcategoryId, t.createdAt.desc(), t.id),
+    index('products_subcategory_price_idx').on(t.subcategoryId, t.priceKobo, t.id),
+    index('products_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
+    index('products_hot_buy_idx').on(t.updatedAt.desc()).where(sql`${t.isHotBuy}`),
+    index('products_newly_added_idx').on(t.createdAt.desc()).where(sql`${t.isNewlyAdded}`),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+  ],
+);

@@ -1,0 +1,24 @@
+/**
+ * Draws the demo catalogue's placeholder product pictures.
+ *
+ *   npx tsx apps/server/src/db/seed/generate-images.ts [outDir]
+ *
+ * outDir defaults to apps/server/public/generated/demo. Files that already exist are kept, so
+ * a second run only fills in what is missing; delete the folder to redraw everything.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDemoImages } from './product-images';
+
+const defaultOutDir = fileURLToPath(new URL('../../../public/generated/demo', import.meta.url));
+const outDir = process.argv[2] ? path.resolve(process.argv[2]) : defaultOutDir;
+
+const started = performance.now();
+try {
+  const { written, skipped } = await generateDemoImages(outDir, undefined, { log: (msg) => console.log(msg) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Done: ${written} written, ${skipped} skipped in ${seconds}s → ${outDir}`);
+} catch (error) {
+  console.error('Generating the demo images failed:', error);
+  process.exitCode = 1;
+}

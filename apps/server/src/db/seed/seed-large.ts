@@ -1,0 +1,73 @@
+// `npm run seed:large -- --products 20000`: a big catalogue for benchmarks. Fills the database of
+// DATABASE_URL (or PGlite under DATA_DIR) with the demo catalogue, then adds copies of its
+// products in colour and pack variants until there are that many. Existing products are kept.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../client';
+import { analyze, seedDemoCatalogue } from './seed-demo';
+import { demoCatalogue } from './catalogue-data';
+import { demoImageUrl } from './product-images';
+
+const VARIANTS = ['Ivory', 'Onion Pink', 'Wine', 'Emerald', 'Navy', 'Champagne', 'Coral', 'Lilac', 'Teal', 'Mustard'];
+const BATCH = 500;
+
+export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof openDatabase>>, target: number) {
+  await database.migrate();
+  await seedDemoCatalogue(database);
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
+  const subs = await database.query<{ id: string; slug: string; category_id: string }>(
+    'SELECT id, slug, category_id FROM subcategories',
+  );
+  const subBySlug = new Map(subs.map((sub) => [sub.slug, sub]));
+  const templates = demoCatalogue.flatMap((category) =>
+    category.subcategories.flatMap((sub) => sub.products.map((product) => ({ product, sub: subBySlug.get(sub.slug) }))),
+  );
+  let made = count;
+  const started = Date.now();
+  while (made < target) {
+    const values: unknown[] = [];
+    const rows: string[] = [];
+    for (let i = 0; i < BATCH && made < target; i += 1, made += 1) {
+      const { product, sub } = templates[made % templates.length] ?? {};
+      if (!product || !sub) throw new Error('demo catalogue and database disagree');
+      const variant = VARIANTS[Math.floor(made / templates.length) % VARIANTS.length];
+      const serial = made;
+      const params = [
+        `${product.name} – ${variant} #${serial}`,
+        `${product.slug}-v${serial}`,
+        product.description,
+        product.priceKobo + (serial % 7) * 500,
+        (serial * 13) % 400,
+        JSON.stringify(product.images.map((_, index) => demoImageUrl(product.slug, index))),
+        JSON.stringify(product.specifications),
+        sub.id,
+        sub.category_id,
+        new Date(Date.now() - (serial % 900) * 86_400_000 - serial * 1000),
+      ];
+      const base = values.length;
+      values.push(...params);
+      rows.push(`(${params.map((_, k) => `$${base + k + 1}`).join(', ')})`);
+    }
+    await database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications, subcategory_id, category_id, created_at)
+       VALUES ${rows.join(', ')} ON CONFLICT (slug) DO NOTHING`,
+      values,
+    );
+  }
+  await analyze(database);
+  return { before: count, after: made, ms: Date.now() - started };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { products: { type: 'string', default: '20000' } } });
+  const target = Number(values.products);
+  if (!Number.isInteger(target) || target < 1) {
+    console.error('--products must be a whole number, for example --products 20000');
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir });
+  const result = await seedLargeCatalogue(database, target);
+  console.log(`products: ${result.before} before, ${result.after} now (${result.ms} ms)`);
+  await database.close();
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { createTestDatabase, type TestDatabase } from '../../../test/helper';
+import { CatalogCache } from './catalog-cache';
+
+let testDatabase: TestDatabase;
+let other: Database;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  // A second server process's connection: its own pool on the same database (PGlite has one).
+  other = testDatabase.url ? await openDatabase({ url: testDatabase.url, dataDir: '' }) : testDatabase.database;
+});
+afterAll(async () => {
+  if (other !== testDatabase.database) await other.close();
+  await testDatabase.drop();
+});
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+};
+
+describe('the catalogue cache', () => {
+  it('answers a second time without asking the database', async () => {
+    const cache = new CatalogCache(testDatabase.database, true);
+    let calls = 0;
+    const produce = async () => ({ calls: ++calls });
+    expect(await cache.getOrCreate('k', produce)).toBe('{"calls":1}');
+    expect(await cache.getOrCreate('k', produce)).toBe('{"calls":1}');
+    expect(calls).toBe(1);
+  });
+
+  it('switched off, asks every time', async () => {
+    const cache = new CatalogCache(testDatabase.database, false);
+    let calls = 0;
+    await cache.getOrCreate('k', async () => ++calls);
+    await cache.getOrCreate('k', async () => ++calls);
+    expect(calls).toBe(2);
+  });
+
+  it('does not keep an answer that was being built while the catalogue changed', async () => {
+    const cache = new CatalogCache(testDatabase.database, true);
+    await cache.getOrCreate('k', async () => {
+      await cache.invalidate();
+      return 'stale';
+    });
+    expect(await cache.getOrCreate('k', async () => 'fresh')).toBe('"fresh"');
+  });
+
+  it('is cleared in every server process when one of them changes the catalogue', async () => {
+    const mine = new CatalogCache(testDatabase.database, true);
+    const theirs = new CatalogCache(other, true);
+    await mine.start();
+    await theirs.start();
+    try {
+      await theirs.getOrCreate('products', async () => 'old');
+      expect(theirs.size).toBe(1);
+      await mine.invalidate();
+      expect(await until(() => theirs.size === 0)).toBe(true);
+    } finally {
+      await mine.stop();
+      await theirs.stop();
+    }
+  });
+});

@@ -1,0 +1,282 @@
+import {
+  categorySchema,
+  productPageSchema,
+  productSchema,
+  searchResultSchema,
+  subcategoryWithCategorySchema,
+} from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+
+async function get(url: string) {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  app = shop.app;
+});
+afterAll(async () => shop?.close());
+
+describe('categories', () => {
+  it('lists the six categories of the shop in order, each with its subcategories', async () => {
+    const { status, body } = await get('/api/categories');
+    expect(status).toBe(200);
+    expect(body.categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'trims',
+      'laces',
+      'buttons',
+      'ribbons',
+      'rhinestones',
+      'embellishments',
+    ]);
+    for (const category of body.categories) {
+      expect(categorySchema.parse(category)).toEqual(category);
+      expect(category.subcategories.length).toBeGreaterThanOrEqual(3);
+      expect(category.subcategories.length).toBeLessThanOrEqual(5);
+      for (const sub of category.subcategories) expect(sub.categoryId).toBe(category.id);
+    }
+  });
+
+  it('finds a category by id or by slug, and answers 404 for an unknown one', async () => {
+    const bySlug = await get('/api/categories/laces');
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.category.name).toBe('Laces');
+    const byId = await get(`/api/categories/${bySlug.body.category.id}`);
+    expect(byId.body.category.slug).toBe('laces');
+    const missing = await get('/api/categories/velvet-curtains');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Category Not Found' });
+    const missingId = await get('/api/categories/00000000-0000-4000-8000-000000000000');
+    expect(missingId.status).toBe(404);
+  });
+
+  it('lists the subcategories of a category, and finds one subcategory with its category', async () => {
+    const { body } = await get('/api/subcategories/category/buttons');
+    expect(body.subcategories.length).toBeGreaterThanOrEqual(3);
+    const first = body.subcategories[0];
+    const one = await get(`/api/subcategories/${first.id}`);
+    expect(one.status).toBe(200);
+    expect(subcategoryWithCategorySchema.parse(one.body.subcategory)).toMatchObject({
+      id: first.id,
+      category: { slug: 'buttons' },
+    });
+    const bySlug = await get(`/api/subcategories/${first.slug}`);
+    expect(bySlug.body.subcategory.id).toBe(first.id);
+    expect((await get('/api/subcategories/no-such-thing')).status).toBe(404);
+    expect((await get('/api/subcategories/category/no-such-thing')).status).toBe(404);
+  });
+});
+
+describe('product lists', () => {
+  it('give page 1 of 24 products, newest first, with the total', async () => {
+    const { status, body } = await get('/api/products');
+    expect(status).toBe(200);
+    productPageSchema.parse(body);
+    expect(body).toMatchObject({ page: 1, pageSize: 24 });
+    expect(body.products).toHaveLength(24);
+    expect(body.total).toBeGreaterThanOrEqual(150);
+    const dates = body.products.map((p: { createdAt: string }) => p.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('walk through every product exactly once, page by page, to an empty page past the end', async () => {
+    const first = await get('/api/products?pageSize=100');
+    const seen = new Set<string>();
+    const pages = Math.ceil(first.body.total / 100);
+    for (let page = 1; page <= pages; page += 1) {
+      const { body } = await get(`/api/products?pageSize=100&page=${page}`);
+      for (const product of body.products) seen.add(product.id);
+    }
+    expect(seen.size).toBe(first.body.total);
+    const past = await get(`/api/products?pageSize=100&page=${pages + 1}`);
+    expect(past.status).toBe(200);
+    expect(past.body.products).toEqual([]);
+    expect(past.body.total).toBe(first.body.total);
+  });
+
+  it('sort by price both ways and by name', async () => {
+    const asc = (await get('/api/products?sort=price_asc&pageSize=100')).body.products.map((p: { price: number }) => p.price);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await get('/api/products?sort=price_desc&pageSize=100')).body.products.map((p: { price: number }) => p.price);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(desc[0]).toBeGreaterThan(asc[0]);
+    const names = (await get('/api/products?sort=name&pageSize=50')).body.products.map((p: { name: string }) => p.name);
+    expect(names.length).toBe(50);
+    const sortedNames = [...names].sort((a, b) => a.localeCompare(b, 'en'));
+    expect(names[0]).toBe(sortedNames[0]);
+  });
+
+  it('filter by category, subcategory, price range and stock', async () => {
+    const laces = await get('/api/products?categoryId=laces&pageSize=100');
+    expect(laces.body.total).toBeGreaterThan(5);
+    for (const p of laces.body.products) expect(p.subcategory.category.slug).toBe('laces');
+
+    const sub = laces.body.products[0].subcategory;
+    const inSub = await get(`/api/products?subcategoryId=${sub.id}&pageSize=100`);
+    expect(inSub.body.total).toBeGreaterThan(0);
+    expect(inSub.body.total).toBeLessThan(laces.body.total);
+    for (const p of inSub.body.products) expect(p.subcategoryId).toBe(sub.id);
+
+    const priced = await get('/api/products?minPrice=1000&maxPrice=5000.50&pageSize=100');
+    expect(priced.body.total).toBeGreaterThan(0);
+    for (const p of priced.body.products) {
+      expect(p.price).toBeGreaterThanOrEqual(1000);
+      expect(p.price).toBeLessThanOrEqual(5000.5);
+    }
+
+    const all = await get('/api/products?pageSize=1');
+    const inStock = await get('/api/products?inStock=true&pageSize=100');
+    expect(inStock.body.total).toBeLessThan(all.body.total);
+    for (const p of inStock.body.products) expect(p.stock).toBeGreaterThan(0);
+
+    const unknown = await get('/api/products?categoryId=curtains');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.total).toBe(0);
+  });
+
+  it('list a category and a subcategory by their own paths, paginated', async () => {
+    const category = await get('/api/products/category/rhinestones?pageSize=5&sort=price_asc');
+    expect(category.status).toBe(200);
+    expect(category.body.products).toHaveLength(5);
+    expect(category.body).toMatchObject({ page: 1, pageSize: 5 });
+    for (const p of category.body.products) expect(p.subcategory.category.slug).toBe('rhinestones');
+    const subId = category.body.products[0].subcategoryId;
+    const subcategory = await get(`/api/products/subcategory/${subId}`);
+    expect(subcategory.body.total).toBeGreaterThan(0);
+    for (const p of subcategory.body.products) expect(p.subcategoryId).toBe(subId);
+    expect((await get('/api/products/category/curtains')).body).toEqual({ message: 'Category Not Found' });
+    expect((await get('/api/products/subcategory/curtains')).status).toBe(404);
+  });
+
+  it('refuse bad parameters with 400 and a message that names them, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['/api/products?page=0', 'page must be a whole number at least 1'],
+      ['/api/products?pageSize=10000', 'pageSize must be a whole number from 1 to 100'],
+      ['/api/products?minPrice=abc', 'minPrice must be an amount in naira, such as 1500 or 1499.50'],
+      ['/api/products?sort=cheapest', 'sort must be one of newest, price_asc, price_desc, name'],
+      ['/api/products?page=-3', 'page must be a whole number at least 1'],
+      ['/api/products?page=1.5', 'page must be a whole number at least 1'],
+      ['/api/products?inStock=yes', 'inStock must be true or false'],
+      ['/api/products?minPrice=900&maxPrice=100', 'minPrice must not be more than maxPrice'],
+      ['/api/products/category/laces?pageSize=0', 'pageSize must be a whole number from 1 to 100'],
+      [`/api/products/search?query=${'a'.repeat(101)}`, 'query must be at most 100 characters'],
+    ];
+    for (const [url, message] of cases) {
+      const { status, body } = await get(url);
+      expect({ url, status, message: body.message }).toEqual({ url, status: 400, message });
+      expect(body.errors).toBeTypeOf('object');
+    }
+  });
+});
+
+describe('a product', () => {
+  it('is found by id or slug with its subcategory and category', async () => {
+    const listed = (await get('/api/products?pageSize=1')).body.products[0];
+    const byId = await get(`/api/products/${listed.id}`);
+    expect(byId.status).toBe(200);
+    const product = productSchema.parse(byId.body.product);
+    expect(product).toEqual(listed);
+    expect(product.images.length).toBeGreaterThanOrEqual(2);
+    expect(product.images[0]).toMatch(/^\/images\/demo\/.+\.webp$/);
+    expect(product.specifications.length).toBeGreaterThanOrEqual(3);
+    const bySlug = await get(`/api/products/${listed.slug}`);
+    expect(bySlug.body.product.id).toBe(listed.id);
+  });
+
+  it('that does not exist is 404 "Product Not Found"', async () => {
+    for (const url of ['/api/products/no-such-lace', '/api/products/00000000-0000-4000-8000-000000000000']) {
+      const { status, body } = await get(url);
+      expect(status).toBe(404);
+      expect(body).toEqual({ message: 'Product Not Found' });
+    }
+  });
+
+  it('has at most four related products, from its own subcategory first, never itself', async () => {
+    const product = (await get('/api/products/category/laces?pageSize=1')).body.products[0];
+    const { body } = await get(`/api/products/${product.slug}/related`);
+    expect(body.products.length).toBe(4);
+    expect(body.products.map((p: { id: string }) => p.id)).not.toContain(product.id);
+    expect(body.products[0].subcategoryId).toBe(product.subcategoryId);
+    for (const p of body.products) expect(p.subcategory.category.id).toBe(product.subcategory.category.id);
+    expect((await get('/api/products/no-such-lace/related')).status).toBe(404);
+  });
+});
+
+describe('hot buys and featured', () => {
+  it('hot buys are the products flagged so, and the _t cache-buster changes nothing', async () => {
+    const { body } = await get('/api/products/hot-buy');
+    expect(body.products).toHaveLength(12);
+    for (const p of body.products) expect(p.isHotBuy).toBe(true);
+    expect((await get(`/api/products/hot-buy?_t=${Date.now()}`)).body).toEqual(body);
+  });
+
+  it('featured puts newly added products first, up to 24', async () => {
+    const { body } = await get('/api/products/featured?_t=1');
+    expect(body.products).toHaveLength(24);
+    const flags = body.products.map((p: { isNewlyAdded: boolean }) => p.isNewlyAdded);
+    expect(flags.slice(0, 12)).toEqual(Array(12).fill(true));
+    expect(flags.slice(12)).toEqual(Array(12).fill(false));
+  });
+});
+
+describe('search', () => {
+  it('ranks products whose name matches above those that only mention the word', async () => {
+    const { status, body } = await get('/api/products/search?query=rhinestone');
+    expect(status).toBe(200);
+    searchResultSchema.parse(body);
+    expect(body.query).toBe('rhinestone');
+    expect(body.total).toBeGreaterThan(5);
+    expect(body.products[0].name.toLowerCase()).toContain('rhinestone');
+  });
+
+  it('finds rhinestones despite the typo "rhinstone"', async () => {
+    const { body } = await get('/api/products/search?query=rhinstone');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.products[0].name.toLowerCase()).toMatch(/rhinestone/);
+  });
+
+  it('matches words still being typed', async () => {
+    const { body } = await get('/api/products/search?query=grosgr');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.products[0].name.toLowerCase()).toContain('grosgrain');
+  });
+
+  it('gives an empty list for a blank query, and survives punctuation and quotes', async () => {
+    const blank = await get('/api/products/search?query=%20%20');
+    expect(blank.status).toBe(200);
+    expect(blank.body).toMatchObject({ products: [], total: 0, page: 1 });
+    expect((await get('/api/products/search')).body.total).toBe(0);
+    for (const q of ["'&|!:*()", 'lace & (gold', '\\', '%_']) {
+      expect((await get(`/api/products/search?query=${encodeURIComponent(q)}`)).status).toBe(200);
+    }
+  });
+
+  it('pages through results', async () => {
+    const page1 = (await get('/api/products/search?query=lace&pageSize=5')).body;
+    const page2 = (await get('/api/products/search?query=lace&pageSize=5&page=2')).body;
+    expect(page1.products).toHaveLength(5);
+    expect(page2.products).toHaveLength(5);
+    const ids = new Set([...page1.products, ...page2.products].map((p: { id: string }) => p.id));
+    expect(ids.size).toBe(10);
+  });
+});
+
+describe('the catalogue cache', () => {
+  it('forgets its answers when the catalogue changes', async () => {
+    const before = (await get('/api/products/laces-do-not-exist')).status;
+    expect(before).toBe(404);
+    const product = (await get('/api/products?pageSize=1')).body.products[0];
+    await shop.database.query('UPDATE products SET name = $1 WHERE id = $2', ['Renamed Lace Sample', product.id]);
+    // Still the cached answer until the write is announced…
+    expect((await get(`/api/products/${product.id}`)).body.product.name).toBe(product.name);
+    await app.catalog.cache.invalidate();
+    expect((await get(`/api/products/${product.id}`)).body.product.name).toBe('Renamed Lace Sample');
+    expect((await get('/api/products/search?query=renamed')).body.products[0].id).toBe(product.id);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@shop/shared';
+import { AppError } from '../lib/errors';
+
+/**
+ * One place that turns every failure into the API.md error shape. A 5xx never carries the
+ * real message (it may hold SQL or paths): the log has it, the client gets a generic sentence.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
+      return reply
+        .status(error.status)
+        .send({ message: error.message, ...(error.details.errors ? { errors: error.details.errors } : {}), ...error.details.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
+        errors[field] ??= issue.message ?? MESSAGES.invalidInput;
+      }
+      const first = Object.values(errors)[0] ?? MESSAGES.invalidInput;
+      return reply.status(400).send({ message: first, errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: MESSAGES.serverError });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type) have safe messages.
+    if (status === 429) return reply.status(429).send({ message: error.message || MESSAGES.tooManyRequests });
+    return reply.status(status).send({ message: error.message });
+  });
+}

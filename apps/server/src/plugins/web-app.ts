@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
+ * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
+ * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
+  await app.register(fastifyStatic, {
+    root: options.demoImagesDir,
+    prefix: '/images/demo/',
+    decorateReply: false,
+    maxAge: '30d',
+    index: false,
+  });
+
+  const indexFile = path.join(options.webDistDir, 'index.html');
+  const hasWebBuild = existsSync(indexFile);
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: options.webDistDir }, 'no web build found: run `npm run build` to serve the storefront');
+  }
+  // Read once: it is small and changes only with a deploy (a restart).
+  const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (isPage && indexHtml && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');
+    }
+    return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not Found' });
+  });
+}

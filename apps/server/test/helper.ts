@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+
+/**
+ * Integration tests run the same on both engines: PGlite in memory by default, and PostgreSQL
+ * when TEST_DATABASE_URL points at a server, where each test file gets a database of its own
+ * that is dropped after.
+ */
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 5 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/** The whole app on a fresh database with the demo catalogue; close() drops it all. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const testDatabase = await createTestDatabase();
+  const app: FastifyInstance = await buildApp(testConfig(overrides), { database: testDatabase.database });
+  return {
+    app,
+    database: testDatabase.database,
+    databaseUrl: testDatabase.url,
+    async close() {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}

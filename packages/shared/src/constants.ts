@@ -1,0 +1,32 @@
+/** Business constants of SPEC.md section 9, shared by the server and the web app. Money is kobo. */
+
+export const KOBO_PER_NAIRA = 100;
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+export const RELATED_PRODUCTS_MAX = 4;
+export const FEATURED_PRODUCTS_MAX = 24;
+export const HOT_BUY_PRODUCTS_MAX = 24;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const FEATURED_GRID_SIZE = 8;
+
+export const DELIVERY_METHODS = ['PICKUP', 'STANDARD', 'REGULAR', 'EXPRESS'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const DELIVERY_FEE_KOBO: Record<DeliveryMethod, number> = {
+  PICKUP: 0,
+  STANDARD: 0,
+  REGULAR: 1_000 * KOBO_PER_NAIRA,
+  EXPRESS: 5_000 * KOBO_PER_NAIRA,
+};
+/** STANDARD delivery needs a subtotal of at least ₦20,000. */
+export const STANDARD_DELIVERY_MIN_SUBTOTAL_KOBO = 20_000 * KOBO_PER_NAIRA;
+
+export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['UNPAID', 'PAID', 'FAILED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ROLES = ['CUSTOMER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];

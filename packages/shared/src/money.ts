@@ -1,0 +1,38 @@
+import { KOBO_PER_NAIRA } from './constants';
+
+/** Kobo (integer) to naira as the API sends it: a number with at most two decimals. */
+export function koboToNaira(kobo: number): number {
+  return kobo / KOBO_PER_NAIRA;
+}
+
+/**
+ * Naira from the API or a form to integer kobo, without floating-point drift:
+ * 1499.5 → 149950, "20000" → 2000000. Returns null for anything that is not a
+ * non-negative amount with at most two decimals.
+ */
+export function nairaToKobo(naira: number | string): number | null {
+  const text = typeof naira === 'number' ? String(naira) : naira.trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * KOBO_PER_NAIRA + fraction;
+}
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+const nairaWholeFormat = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** ₦1,500.00 — two decimals, as the cart shows money. */
+export function formatNaira(naira: number): string {
+  return nairaFormat.format(naira);
+}
+
+/** ₦1,500 — en-NG grouping without kobo unless the price has them, as product cards show money. */
+export function formatNairaShort(naira: number): string {
+  return Number.isInteger(naira) ? nairaWholeFormat.format(naira) : nairaFormat.format(naira);
+}
