@@ -9,6 +9,7 @@ import { CatalogCache } from './modules/catalog/catalog-cache';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { ListingMemo } from './modules/catalog/listing-memo';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -63,10 +64,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (seeded) app.log.info({ products: seeded }, 'demo catalogue created');
   }
 
-  const cache = new CatalogCache(database, config.catalogCache);
+  const listingMemo = new ListingMemo();
+  const cache = new CatalogCache(database, config.catalogCache, [listingMemo]);
   await cache.start();
   app.addHook('onClose', async () => cache.stop());
-  const service = new CatalogService(new CatalogRepository(database));
+  const service = new CatalogService(new CatalogRepository(database, listingMemo));
   app.decorate('catalog', { service, cache });
 
   registerErrorHandler(app);

@@ -26,12 +26,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * How alike a search word and a word of a product's name must be for a typo match (pg_trgm's
- * default 0.6 misses "rhinstone" → "rhinestone" at 0.62 by a hair; 0.45 keeps one-letter slips).
- */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
-
 const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
 export interface DatabaseOptions {
@@ -51,7 +45,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -90,7 +83,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
     kind: 'pglite',

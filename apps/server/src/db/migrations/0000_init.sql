@@ -58,10 +58,13 @@ CREATE TABLE "products" (
 	"is_hot_buy" boolean DEFAULT false NOT NULL,
 	"is_newly_added" boolean DEFAULT false NOT NULL,
 	"search_vector" "tsvector",
-	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "subcategories" (
@@ -160,31 +163,31 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOR
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price_kobo","id");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("name","id");--> statement-breakpoint
-CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_id","price_kobo","id");--> statement-breakpoint
 CREATE INDEX "products_category_name_idx" ON "products" USING btree ("category_id","name","id");--> statement-breakpoint
-CREATE INDEX "products_subcategory_newest_idx" ON "products" USING btree ("subcategory_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "products_subcategory_newest_idx" ON "products" USING btree ("subcategory_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "products_subcategory_price_idx" ON "products" USING btree ("subcategory_id","price_kobo","id");--> statement-breakpoint
 CREATE INDEX "products_subcategory_name_idx" ON "products" USING btree ("subcategory_id","name","id");--> statement-breakpoint
-CREATE INDEX "products_hot_buy_idx" ON "products" USING btree ("updated_at" DESC NULLS LAST) WHERE "products"."is_hot_buy";--> statement-breakpoint
-CREATE INDEX "products_newly_added_idx" ON "products" USING btree ("created_at" DESC NULLS LAST) WHERE "products"."is_newly_added";--> statement-breakpoint
+CREATE INDEX "products_hot_buy_idx" ON "products" USING btree ("updated_at" DESC NULLS FIRST) WHERE "products"."is_hot_buy";--> statement-breakpoint
+CREATE INDEX "products_newly_added_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST) WHERE "products"."is_newly_added";--> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "subcategories_category_idx" ON "subcategories" USING btree ("category_id","position");--> statement-breakpoint
-CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_email_idx" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "newsletter_created_idx" ON "newsletter_subscribers" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "newsletter_created_idx" ON "newsletter_subscribers" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("run_after") WHERE "outbox"."done_at" is null;--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
-CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "orders_unpaid_expiry_idx" ON "orders" USING btree ("expires_at");

@@ -1,6 +1,7 @@
 -- Full-text search over a product's name (weight A), its category and subcategory names (B) and
--- its description (C), plus trigram matching for typos. Both are kept by triggers, so every
--- writer (seed, admin, SQL by hand) leaves them right.
+-- its description (C). For typos, the words of those names go to search_words, a short list
+-- that pg_trgm searches for the word the visitor meant. Triggers keep both, so every writer
+-- (seed, admin, SQL by hand) leaves them right.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION products_search_refresh() RETURNS trigger AS $$
@@ -17,7 +18,12 @@ BEGIN
        setweight(to_tsvector('english', coalesce(NEW.name, '')), 'A')
     || setweight(to_tsvector('english', coalesce(sub_name, '') || ' ' || coalesce(cat_name, '')), 'B')
     || setweight(to_tsvector('english', coalesce(NEW.description, '')), 'C');
-  NEW.search_text := lower(coalesce(NEW.name, '') || ' ' || coalesce(sub_name, '') || ' ' || coalesce(cat_name, ''));
+  INSERT INTO search_words (word)
+    SELECT DISTINCT w FROM regexp_split_to_table(
+      lower(coalesce(NEW.name, '') || ' ' || coalesce(sub_name, '') || ' ' || coalesce(cat_name, '')),
+      '[^[:alnum:]]+') AS w
+    WHERE length(w) >= 3 AND w !~ '^[0-9]+$'
+    ON CONFLICT DO NOTHING;
   RETURN NEW;
 END
 $$ LANGUAGE plpgsql;
@@ -49,4 +55,4 @@ CREATE TRIGGER categories_products_refresh
   AFTER UPDATE OF name ON categories
   FOR EACH ROW EXECUTE FUNCTION categories_products_refresh();
 --> statement-breakpoint
-CREATE INDEX products_search_text_trgm_idx ON products USING gin (search_text gin_trgm_ops);
+CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);

@@ -20,7 +20,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
-    index('users_created_idx').on(t.createdAt.desc(), t.id),
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -54,5 +54,5 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );

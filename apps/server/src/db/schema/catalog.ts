@@ -37,7 +37,7 @@ export interface Specification {
 /**
  * NOTE: category_id copies the subcategory's category so that category listings are one index
  * range scan; a trigger keeps it in step when a subcategory moves (0001_search.sql).
- * search_vector and search_text are written by a trigger too.
+ * search_vector is written by a trigger too, which also adds new words to search_words.
  */
 export const products = pgTable(
   'products',
@@ -59,24 +59,31 @@ export const products = pgTable(
     isHotBuy: boolean('is_hot_buy').notNull().default(false),
     isNewlyAdded: boolean('is_newly_added').notNull().default(false),
     searchVector: tsvector('search_vector'),
-    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // One covering index per sort, alone and within a category or subcategory, so a page at
     // any depth is an index-only scan of ids (see catalog.repository.ts).
-    index('products_newest_idx').on(t.createdAt.desc(), t.id),
+    index('products_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_price_idx').on(t.priceKobo, t.id),
     index('products_name_idx').on(t.name, t.id),
-    index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id),
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_category_price_idx').on(t.categoryId, t.priceKobo, t.id),
     index('products_category_name_idx').on(t.categoryId, t.name, t.id),
-    index('products_subcategory_newest_idx').on(t.subcategoryId, t.createdAt.desc(), t.id),
+    index('products_subcategory_newest_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_subcategory_price_idx').on(t.subcategoryId, t.priceKobo, t.id),
     index('products_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
-    index('products_hot_buy_idx').on(t.updatedAt.desc()).where(sql`${t.isHotBuy}`),
-    index('products_newly_added_idx').on(t.createdAt.desc()).where(sql`${t.isNewlyAdded}`),
+    index('products_hot_buy_idx').on(t.updatedAt.desc().nullsFirst()).where(sql`${t.isHotBuy}`),
+    index('products_newly_added_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewlyAdded}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
   ],
 );
+
+/**
+ * Every word of product, subcategory and category names, filled by the search trigger. A typo
+ * is corrected against this short list (pg_trgm) instead of against every product.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});

@@ -13,7 +13,7 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`), index('newsletter_created_idx').on(t.createdAt.desc())],
+  (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`), index('newsletter_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 export const contactMessages = pgTable(
@@ -26,7 +26,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 /**

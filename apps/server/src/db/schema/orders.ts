@@ -42,9 +42,9 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_status_idx').on(t.status, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc(), t.id),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('orders_unpaid_expiry_idx').on(t.expiresAt),
   ],
 );

@@ -26,9 +26,22 @@ describe('the catalogue cache', () => {
     const cache = new CatalogCache(testDatabase.database, true);
     let calls = 0;
     const produce = async () => ({ calls: ++calls });
-    expect(await cache.getOrCreate('k', produce)).toBe('{"calls":1}');
-    expect(await cache.getOrCreate('k', produce)).toBe('{"calls":1}');
+    expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
+    expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
     expect(calls).toBe(1);
+  });
+
+  it('asks the database once for a burst of identical requests', async () => {
+    const cache = new CatalogCache(testDatabase.database, true);
+    let calls = 0;
+    const produce = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { calls };
+    };
+    const bodies = await Promise.all(Array.from({ length: 10 }, () => cache.getOrCreate('burst', produce)));
+    expect(calls).toBe(1);
+    expect(new Set(bodies.map(String))).toEqual(new Set(['{"calls":1}']));
   });
 
   it('switched off, asks every time', async () => {
@@ -45,7 +58,7 @@ describe('the catalogue cache', () => {
       await cache.invalidate();
       return 'stale';
     });
-    expect(await cache.getOrCreate('k', async () => 'fresh')).toBe('"fresh"');
+    expect(String(await cache.getOrCreate('k', async () => 'fresh'))).toBe('"fresh"');
   });
 
   it('is cleared in every server process when one of them changes the catalogue', async () => {

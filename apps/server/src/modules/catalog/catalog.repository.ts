@@ -1,6 +1,7 @@
 import type { Product, ProductSort, Subcategory } from '@shop/shared';
 import { koboToNaira } from '@shop/shared';
 import type { Database } from '../../db/client';
+import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
 
 /**
  * The catalogue's reads in plain SQL: the sort, the two-step paging and the search ranking
@@ -60,12 +61,15 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** Each sort matches a covering index (schema/catalog.ts), alone or after a category id. */
-const ORDER_BY: Record<ProductSort, string> = {
-  newest: 'created_at DESC, id',
-  price_asc: 'price_kobo, id',
-  price_desc: 'price_kobo DESC, id DESC',
-  name: 'name, id',
+/**
+ * Each sort matches a covering index (schema/catalog.ts), alone or after a category id. Every
+ * sort runs one way over its key, so "after this key" is one row comparison (see ANCHOR_STEP).
+ */
+const SORTS: Record<ProductSort, { key: string; keyTypes: [string, string]; order: string; after: '<' | '>' }> = {
+  newest: { key: 'created_at, id', keyTypes: ['timestamptz', 'uuid'], order: 'created_at DESC, id DESC', after: '<' },
+  price_asc: { key: 'price_kobo, id', keyTypes: ['int', 'uuid'], order: 'price_kobo, id', after: '>' },
+  price_desc: { key: 'price_kobo, id', keyTypes: ['int', 'uuid'], order: 'price_kobo DESC, id DESC', after: '<' },
+  name: { key: 'name, id', keyTypes: ['text', 'uuid'], order: 'name, id', after: '>' },
 };
 
 export interface ProductFilter {
@@ -80,6 +84,9 @@ export interface PageRequest {
   page: number;
   pageSize: number;
 }
+
+/** How alike two words must be (pg_trgm similarity) to count as the same word mistyped. */
+const MIN_WORD_SIMILARITY = 0.4;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -100,7 +107,10 @@ function whereClause(filter: ProductFilter) {
 }
 
 export class CatalogRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly memo: ListingMemo,
+  ) {}
 
   async listCategories() {
     return this.database.query<{ id: string; name: string; slug: string; description: string }>(
@@ -139,24 +149,55 @@ export class CatalogRepository {
 
   /**
    * One page of products. The page's ids come from an index-only scan of the covering index for
-   * the sort, so page 400 walks a narrow index instead of whole rows; the rows are read by id after.
+   * the sort, starting from the nearest anchor before the page, so page 400 costs about what
+   * page 1 does; the rows are then read by id. Totals and anchors are remembered per filter.
    */
   async listProducts(filter: ProductFilter, sort: ProductSort, page: PageRequest) {
     const where = whereClause(filter);
-    const limit = where.params.length + 1;
-    const offset = where.params.length + 2;
-    const [rows, [count]] = await Promise.all([
-      this.database.query<ProductRow>(
-        `WITH page AS MATERIALIZED (
-           SELECT id FROM products ${where.sql} ORDER BY ${ORDER_BY[sort]} LIMIT $${limit} OFFSET $${offset}
-         )
-         SELECT ${PRODUCT_COLUMNS} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
-         ORDER BY ${ORDER_BY[sort].replace(/(^|, )/g, '$1p.')}`,
-        [...where.params, page.pageSize, (page.page - 1) * page.pageSize],
-      ),
-      this.database.query<{ total: number }>(`SELECT count(*)::int AS total FROM products ${where.sql}`, where.params),
-    ]);
-    return { products: rows.map(toProduct), total: count?.total ?? 0 };
+    const memoKey = `${where.sql} ${JSON.stringify(where.params)}`;
+    const total = await this.memo.remember(`total ${memoKey}`, async () => {
+      const [row] = await this.database.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM products ${where.sql}`,
+        where.params,
+      );
+      return row?.total ?? 0;
+    });
+    const offset = (page.page - 1) * page.pageSize;
+    if (offset >= total) return { products: [], total };
+
+    const { key, keyTypes, order, after } = SORTS[sort];
+    const conditions = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
+    const params = [...where.params];
+    let skip = offset;
+    const block = Math.floor(offset / ANCHOR_STEP);
+    if (block > 0) {
+      const anchors = await this.memo.remember(`anchors ${sort} ${memoKey}`, () =>
+        this.database.query<{ a: string; b: string }>(
+          `SELECT a, b FROM (
+             SELECT (${key.split(', ')[0]})::text AS a, id::text AS b, row_number() OVER (ORDER BY ${order}) AS n
+               FROM products ${where.sql}
+           ) ranked WHERE n % ${ANCHOR_STEP} = 0 ORDER BY n`,
+          where.params,
+        ),
+      );
+      const anchor = anchors[block - 1];
+      if (anchor) {
+        params.push(anchor.a, anchor.b);
+        conditions.push(`(${key}) ${after} ($${params.length - 1}::${keyTypes[0]}, $${params.length}::${keyTypes[1]})`);
+        skip = offset - block * ANCHOR_STEP;
+      }
+    }
+    params.push(page.pageSize, skip);
+    const rows = await this.database.query<ProductRow>(
+      `WITH page AS MATERIALIZED (
+         SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+       )
+       SELECT ${PRODUCT_COLUMNS} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
+      params,
+    );
+    return { products: rows.map(toProduct), total };
   }
 
   async findProduct(idOrSlug: string) {
@@ -203,51 +244,49 @@ export class CatalogRepository {
     return rows.map(toProduct);
   }
 
-  /** Full-text matches, ranked: name hits before category hits before description hits. */
+  /**
+   * Full-text matches, ranked: name hits before category hits before description hits. The
+   * total comes from the same scan (a window count), so the matches are read once.
+   */
   async searchFullText(tsquery: string, page: PageRequest) {
-    const [rows, [count]] = await Promise.all([
-      this.database.query<ProductRow>(
-        `WITH hits AS MATERIALIZED (
-           SELECT id, ts_rank_cd(search_vector, q) AS rank FROM products, to_tsquery('english', $1) q
-            WHERE search_vector @@ q ORDER BY rank DESC, id LIMIT $2 OFFSET $3
-         )
-         SELECT ${PRODUCT_COLUMNS} FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
-         ORDER BY hits.rank DESC, p.id`,
-        [tsquery, page.pageSize, (page.page - 1) * page.pageSize],
-      ),
-      this.database.query<{ total: number }>(
+    const rows = await this.database.query<ProductRow & { total: number }>(
+      `WITH hits AS MATERIALIZED (
+         SELECT id, ts_rank(search_vector, q) AS rank, count(*) OVER () AS total
+           FROM products, to_tsquery('english', $1) q
+          WHERE search_vector @@ q ORDER BY rank DESC, id LIMIT $2 OFFSET $3
+       )
+       SELECT ${PRODUCT_COLUMNS}, hits.total::int AS total FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
+       ORDER BY hits.rank DESC, p.id`,
+      [tsquery, page.pageSize, (page.page - 1) * page.pageSize],
+    );
+    if (rows.length === 0 && page.page > 1) {
+      // Past the last page the window has no rows to count: count on their own.
+      const [count] = await this.database.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM products WHERE search_vector @@ to_tsquery('english', $1)`,
         [tsquery],
-      ),
-    ]);
-    return { products: rows.map(toProduct), total: count?.total ?? 0 };
+      );
+      return { products: [], total: count?.total ?? 0 };
+    }
+    return { products: rows.map(toProduct), total: rows[0]?.total ?? 0 };
   }
 
   /**
-   * For a query with a typo: full-text matches first, then products whose name or category
-   * contains a word close to the query (pg_trgm word similarity, through its GIN index).
+   * For each word of a search, up to three known words spelt nearly the same ("rhinstone" →
+   * "rhinestone"), from the short search_words list through its trigram index.
    */
-  async searchWithTypos(tsquery: string, text: string, page: PageRequest) {
-    const matches = `
-      SELECT id, 2 + ts_rank_cd(search_vector, q) AS rank FROM products, to_tsquery('english', $1) q
-       WHERE search_vector @@ q
-      UNION
-      SELECT id, word_similarity($2, search_text) AS rank FROM products
-       WHERE $2 <% search_text`;
-    const [rows, [count]] = await Promise.all([
-      this.database.query<ProductRow>(
-        `WITH hits AS MATERIALIZED (
-           SELECT id, max(rank) AS rank FROM (${matches}) m GROUP BY id ORDER BY rank DESC, id LIMIT $3 OFFSET $4
-         )
-         SELECT ${PRODUCT_COLUMNS} FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
-         ORDER BY hits.rank DESC, p.id`,
-        [tsquery, text, page.pageSize, (page.page - 1) * page.pageSize],
-      ),
-      this.database.query<{ total: number }>(`SELECT count(DISTINCT id)::int AS total FROM (${matches}) m`, [
-        tsquery,
-        text,
-      ]),
-    ]);
-    return { products: rows.map(toProduct), total: count?.total ?? 0 };
+  async similarWords(words: string[]) {
+    const rows = await this.database.query<{ query: string; word: string }>(
+      `SELECT q.word AS query, w.word
+         FROM unnest($1::text[]) AS q(word)
+         CROSS JOIN LATERAL (
+           SELECT word FROM search_words
+            WHERE word % q.word AND word <> q.word AND similarity(word, q.word) >= $2
+            ORDER BY similarity(word, q.word) DESC, word LIMIT 3
+         ) w`,
+      [words, MIN_WORD_SIMILARITY],
+    );
+    const similar = new Map<string, string[]>();
+    for (const row of rows) similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
+    return similar;
   }
 }

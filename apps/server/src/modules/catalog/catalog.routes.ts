@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // order make no new entries.
   const keyOf = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
 
-  // A string sent with a JSON content type goes out as it is.
+  // A buffer sent with a JSON content type goes out as it is.
   app.addHook('onRequest', async (_request, reply) => {
     reply.type('application/json; charset=utf-8');
   });

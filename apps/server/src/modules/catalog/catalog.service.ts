@@ -12,22 +12,30 @@ import {
 import { notFound } from '../../lib/errors';
 import { CatalogRepository, type PageRequest, type ProductFilter } from './catalog.repository';
 
-/** Fewer full-text hits than this and the search also looks for words spelt nearly the same. */
+/** Fewer full-text hits than this and the search also tries words spelt nearly the same. */
 const TYPO_SEARCH_BELOW = 3;
 const MAX_SEARCH_WORDS = 8;
 
 type ListQuery = Omit<ProductListQuery, 'categoryId' | 'subcategoryId'> & { categoryId?: string; subcategoryId?: string };
 
 /**
- * Words of a search as a prefix tsquery ("gold butt" → "gold:* & butt:*"), so live search finds
- * products while the visitor is still typing. Anything but letters and digits is dropped, so
- * no input can break the query's syntax.
+ * The words of a search, lower-cased; anything but letters and digits is dropped, so no input
+ * can break the tsquery's syntax.
  */
-export function toPrefixTsquery(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * A prefix tsquery ("gold butt" → "gold:* & butt:*"), so live search finds products while the
+ * visitor is still typing; each word may bring alternatives spelt nearly the same.
+ */
+export function toTsquery(words: string[], alternatives = new Map<string, string[]>()): string {
   return words
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((word) => `${word}:*`)
+    .map((word) => {
+      const options = [`${word}:*`, ...(alternatives.get(word) ?? [])];
+      return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
+    })
     .join(' & ');
 }
 
@@ -117,13 +125,16 @@ export class CatalogService {
     return this.repository.featured(FEATURED_PRODUCTS_MAX);
   }
 
-  /** Full-text first; only when it finds too little, trigram similarity for typos. */
+  /** Full-text first; only when it finds too little, the same with typos corrected. */
   async search(query: string, page: PageRequest): Promise<SearchResult> {
     const text = query.trim();
-    const tsquery = toPrefixTsquery(text);
-    if (!tsquery) return { products: [], total: 0, query: text, ...page };
-    let result = await this.repository.searchFullText(tsquery, page);
-    if (result.total < TYPO_SEARCH_BELOW) result = await this.repository.searchWithTypos(tsquery, text.toLowerCase(), page);
+    const words = searchWords(text);
+    if (words.length === 0) return { products: [], total: 0, query: text, ...page };
+    let result = await this.repository.searchFullText(toTsquery(words), page);
+    if (result.total < TYPO_SEARCH_BELOW) {
+      const alternatives = await this.repository.similarWords(words);
+      if (alternatives.size > 0) result = await this.repository.searchFullText(toTsquery(words, alternatives), page);
+    }
     return { ...result, query: text, ...page };
   }
 }
