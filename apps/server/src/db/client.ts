@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,11 +41,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
 }
 
+const statementNames = new Map<string, string>();
+
+/** A stable name per distinct SQL text; the texts are our own, so there are a few dozen. */
+function statementName(sql: string) {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `q_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    // Our statements are short OLTP queries whose best plan does not depend on the values:
+    // plan them once per connection instead of again for every call (planning a product query
+    // took 2 ms, running it 0.3 ms).
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -53,7 +70,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     db,
     async query<Row>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as Row[];
+      // NOTE: parameterized queries become named prepared statements (see plan_cache_mode).
+      if (params.length === 0) return (await pool.query(sql)).rows as Row[];
+      return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as Row[];
     },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });
