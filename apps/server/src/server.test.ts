@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point in a child process, as `npm start` runs it (through tsx, from source).
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-server-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  for (let i = 0; i < 400; i += 1) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server not ready');
+}
+
+describe('the server process', () => {
+  it('refuses to start on a wrong setting, naming it', async () => {
+    const server = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT: must be a port number');
+    expect(server.output()).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it('finishes the requests in flight on SIGTERM, then exits cleanly', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), CATALOG_CACHE: 'false' });
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilReady(`${base}/api/health`, server.child);
+
+    // Uncached searches queue up on the one PGlite connection: most are still being answered
+    // when SIGTERM arrives, after every connection has been accepted.
+    let killedAt = Number.POSITIVE_INFINITY;
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      fetch(`${base}/api/products/search?query=lace%20${['gold', 'white', 'silver', 'red'][i % 4]}&page=${(i % 3) + 1}`).then(
+        async (response) => ({ status: response.status, body: await response.json(), at: Date.now() }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    server.child.kill('SIGTERM');
+    killedAt = Date.now();
+    const answers = await Promise.all(inFlight);
+    expect(answers.filter((answer) => answer.at > killedAt).length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.products).toBeInstanceOf(Array);
+    }
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+});
