@@ -5,13 +5,23 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoCatalogue } from './db/seed/seed-demo';
-import { CatalogCache } from './modules/catalog/catalog-cache';
+import { OutboxWorker } from './jobs/outbox-worker';
+import { emailJobHandler } from './mail/email-job';
+import { createMailer } from './mail/mailer';
+import { EMAIL_OUTBOX_KIND } from './mail/outbox-email';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { CatalogCache } from './modules/catalog/catalog-cache';
 import { ListingMemo } from './modules/catalog/listing-memo';
 import { healthRoutes } from './modules/health/health.routes';
+import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { originCheckPlugin } from './plugins/origin-check';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { createRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -20,6 +30,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     catalog: { service: CatalogService; cache: CatalogCache };
+    accounts: AccountsService;
+    outbox: OutboxWorker;
   }
 }
 
@@ -39,7 +51,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-auth-token"]', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-auth-token"]',
+              'res.headers["set-cookie"]',
+            ],
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -54,7 +71,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsDatabase = !options.database;
   const database =
     options.database ??
-    (await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, poolSize: config.database.poolSize }));
+    (await openDatabase({
+      url: config.database.url,
+      dataDir: config.database.dataDir,
+      poolSize: config.database.poolSize,
+    }));
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
@@ -75,11 +96,40 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
+  await app.register(authPlugin);
+  await app.register(originCheckPlugin);
+
+  // Emails go through the outbox; the worker delivers them (unless config turns it off).
+  const mailer = createMailer(config.mail);
+  const outbox = new OutboxWorker({
+    database,
+    log: app.log,
+    handlers: { [EMAIL_OUTBOX_KIND]: emailJobHandler(mailer, app.log) },
+    pollMs: config.outbox.pollMs,
+    retryBaseMs: config.outbox.retryBaseMs,
+  });
+  app.decorate('outbox', outbox);
+  if (config.outbox.worker) {
+    if (mailer.canSend) await outbox.wakeParked([EMAIL_OUTBOX_KIND]);
+    await outbox.start();
+  }
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+  });
+  const accounts = new AccountsService(database, app.sessions, app.rateLimits, {
+    onEmailQueued: () => outbox.nudge(),
+    shopUrl: config.publicUrl?.replace(/\/$/, ''),
+  });
+  app.decorate('accounts', accounts);
+  await accounts.ensureFirstAdmin(config, app.log);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { service, cache });
+      await api.register(accountsRoutes, { service: accounts });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { newPasswordSchema } from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
 
@@ -29,6 +30,28 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   DEMO_IMAGES_DIR: z.string().default(path.join(serverRoot, 'public/generated/demo')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Accounts and email.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Stitch & Trim <no-reply@localhost>'),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || newPasswordSchema.safeParse(value).success, {
+      message: 'must follow the password rule (6+ characters with upper and lower case, a digit and one of @$!%*?&)',
+    }),
+  SESSION_TTL_DAYS: z.coerce.number().min(0.01).max(365).default(7),
+  COOKIE_SECURE: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  OUTBOX_WORKER: flag(true),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -47,6 +70,13 @@ export interface AppConfig {
   webDistDir: string;
   demoImagesDir: string;
   shutdownTimeoutMs: number;
+  mail: { smtpUrl?: string; from: string };
+  /** The first admin; unset outside production means admin@example.com with README's password. */
+  admin: { email?: string; password?: string };
+  sessionTtlDays: number;
+  cookieSecure: boolean;
+  redisUrl?: string;
+  outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +91,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
+  }
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -80,5 +113,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    // Secure cookies need HTTPS: on by default when the public address is https.
+    cookieSecure:
+      env.COOKIE_SECURE === undefined
+        ? Boolean(env.PUBLIC_URL?.startsWith('https:'))
+        : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
+    redisUrl: env.REDIS_URL,
+    outbox: { worker: env.OUTBOX_WORKER, pollMs: env.OUTBOX_POLL_MS, retryBaseMs: env.OUTBOX_RETRY_BASE_MS },
   };
 }

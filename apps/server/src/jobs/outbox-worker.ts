@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+
+export interface OutboxJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * What a handler made of a job: `done` (delivered, or pointless now), or `kept` (nothing can
+ * deliver it in this configuration; it waits until something can). Throwing means "try again
+ * later".
+ */
+export type OutboxOutcome =
+  | { status: 'done'; note?: string; redact?: string[] }
+  | { status: 'kept'; note: string; redact?: string[] };
+export type OutboxHandler = (job: OutboxJob) => Promise<OutboxOutcome>;
+
+export interface OutboxWorkerOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  handlers: Record<string, OutboxHandler>;
+  pollMs: number;
+  /** First retry after this, doubling each time up to maxBackoffMs. */
+  retryBaseMs: number;
+  maxBackoffMs?: number;
+  maxAttempts?: number;
+  batchSize?: number;
+  /** How long a claimed job stays invisible to other workers (another process may be polling). */
+  lockMs?: number;
+}
+
+/** A job still failing after this many tries is given up and left with its last error. */
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Delivers the outbox: claims due rows with FOR UPDATE SKIP LOCKED (so several server
+ * processes can poll the same table), runs their handler, marks them done, or reschedules
+ * them with exponential backoff. Rows a process claimed and never finished (it died) become
+ * visible again when their lock expires.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly batchSize: number;
+  private readonly lockMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.batchSize = options.batchSize ?? 10;
+    this.lockMs = options.lockMs ?? 60_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  }
+
+  async start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Look now rather than at the next poll (something was just queued). */
+  nudge() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs due jobs until none is left; also what tests call to skip the wait. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.runBatch();
+      total += done;
+      if (done < this.batchSize) return total;
+    }
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.schedule(0);
+        } else {
+          this.schedule(this.options.pollMs);
+        }
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    try {
+      await this.drain();
+    } catch (error) {
+      if (!this.stopped) this.options.log.warn({ err: error }, 'outbox: polling failed, will retry');
+    }
+  }
+
+  private async runBatch(): Promise<number> {
+    const kinds = Object.keys(this.options.handlers);
+    const jobs = await this.options.database.query<OutboxJob>(
+      `UPDATE outbox o
+          SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = o.attempts + 1
+         FROM (SELECT id FROM outbox
+                WHERE done_at IS NULL AND run_after <= now()
+                  AND (locked_until IS NULL OR locked_until < now())
+                  AND kind = ANY(string_to_array($1, ','))
+                ORDER BY run_after
+                LIMIT $3
+                FOR UPDATE SKIP LOCKED) due
+        WHERE o.id = due.id
+      RETURNING o.id, o.kind, o.payload, o.attempts`,
+      [kinds.join(','), this.lockMs, this.batchSize],
+    );
+    for (const job of jobs) await this.runJob(job);
+    return jobs.length;
+  }
+
+  private async runJob(job: OutboxJob) {
+    const handler = this.options.handlers[job.kind];
+    const { database, log } = this.options;
+    try {
+      if (!handler) throw new Error(`no handler for ${job.kind}`);
+      const outcome = await handler(job);
+      const redact = outcome.redact ?? [];
+      if (outcome.status === 'done') {
+        await database.query(
+          `UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2, payload = payload - $3::text[] WHERE id = $1`,
+          [job.id, outcome.note ?? null, `{${redact.join(',')}}`],
+        );
+      } else {
+        // NOTE: 'infinity' parks the row; it is woken when a process that can deliver starts.
+        await database.query(
+          `UPDATE outbox SET run_after = 'infinity', locked_until = NULL, last_error = $2, payload = payload - $3::text[] WHERE id = $1`,
+          [job.id, outcome.note, `{${redact.join(',')}}`],
+        );
+      }
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      if (job.attempts >= this.maxAttempts) {
+        log.error({ outboxId: job.id, kind: job.kind, attempts: job.attempts, reason }, 'outbox: giving up on a job');
+        await database.query(`UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2 WHERE id = $1`, [
+          job.id,
+          `gave up: ${reason}`,
+        ]);
+        return;
+      }
+      const backoff = Math.min(this.options.retryBaseMs * 2 ** (job.attempts - 1), this.maxBackoffMs);
+      const delayMs = Math.round(backoff * (0.8 + Math.random() * 0.4));
+      log.warn(
+        { outboxId: job.id, kind: job.kind, attempts: job.attempts, retryInMs: delayMs, reason },
+        'outbox: job failed, will retry',
+      );
+      await database.query(
+        `UPDATE outbox SET run_after = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3 WHERE id = $1`,
+        [job.id, delayMs, reason],
+      );
+    }
+  }
+
+  /** Parked jobs of these kinds become due again (a process that can deliver them started). */
+  async wakeParked(kinds: string[]) {
+    await this.options.database.query(
+      `UPDATE outbox SET run_after = now(), last_error = NULL WHERE done_at IS NULL AND run_after = 'infinity' AND kind = ANY(string_to_array($1, ','))`,
+      [kinds.join(',')],
+    );
+  }
+}

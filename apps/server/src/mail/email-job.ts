@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxHandler } from '../jobs/outbox-worker';
+import type { Mailer } from './mailer';
+import type { EmailOutboxPayload } from './outbox-email';
+import { renderEmail } from './templates';
+
+/**
+ * Sends one queued email. NOTE: nothing here logs the message body or its data: the data may
+ * hold a one-time code.
+ */
+export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxHandler {
+  return async (job) => {
+    const payload = job.payload as unknown as EmailOutboxPayload;
+    const about = { outboxId: job.id, to: payload.to, template: payload.template };
+    if (payload.expiresAt && Date.parse(payload.expiresAt) <= Date.now()) {
+      log.info(about, 'email dropped: it expired before it could be sent');
+      return { status: 'done', note: 'dropped: expired before it could be sent', redact: ['data'] };
+    }
+    if (!payload.data) return { status: 'done', note: 'dropped: no data', redact: [] };
+    if (!mailer.canSend) {
+      log.info(about, 'email kept in the outbox, not sent: SMTP_URL is not set');
+      // A message that expires (a code) is useless later, so its data is not kept either.
+      return payload.expiresAt
+        ? { status: 'done', note: 'not sent: SMTP_URL is not set', redact: ['data'] }
+        : { status: 'kept', note: 'kept: SMTP_URL is not set' };
+    }
+    await mailer.send(payload.to, renderEmail(payload.template, payload.data as never));
+    log.info(about, 'email sent');
+    return { status: 'done', redact: ['data'] };
+  };
+}

@@ -1,0 +1,27 @@
+import type { AppDatabase } from '../db/client';
+import { outbox } from '../db/schema';
+import type { EmailTemplateName, EmailTemplates } from './templates';
+
+export const EMAIL_OUTBOX_KIND = 'email';
+
+export interface EmailOutboxPayload<Name extends EmailTemplateName = EmailTemplateName> {
+  to: string;
+  template: Name;
+  /** Removed once the message is sent or can no longer be useful. */
+  data?: EmailTemplates[Name];
+  /** After this (ISO time) the message is pointless (an expired code) and is dropped unsent. */
+  expiresAt?: string;
+}
+
+type Executor = Pick<AppDatabase, 'insert'>;
+
+/**
+ * Queues an email in the outbox. Call it with the transaction of the change that causes the
+ * email, so both are committed or neither is; the outbox worker delivers it.
+ */
+export async function enqueueEmail<Name extends EmailTemplateName>(
+  executor: Executor,
+  payload: EmailOutboxPayload<Name>,
+) {
+  await executor.insert(outbox).values({ kind: EMAIL_OUTBOX_KIND, payload });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** Helpers for tests that talk to the accounts API through HTTP (inject). */
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' } as const;
+export const GOOD_PASSWORD = 'Tailor@2024';
+
+let counter = 0;
+/** A unique email per call, so tests never collide. */
+export const uniqueEmail = (label = 'customer') =>
+  `${label}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+export interface Session {
+  token: string;
+  cookie: string;
+  user: { id: string; email: string; role: string };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const session = cookies.find((cookie) => cookie.startsWith('shop_session='));
+  return session?.split(';')[0];
+}
+
+export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const body = { firstName: 'Ada', lastName: 'Obi', email: uniqueEmail(), password: GOOD_PASSWORD, ...overrides };
+  const response = await app.inject({ method: 'POST', url: '/api/users/register', payload: body });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...body, id: response.json().user.id as string, response };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json();
+  return { token: body.token, cookie: sessionCookieOf(response) ?? '', user: body.user };
+}
+
+/** A new customer, logged in. */
+export async function customer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const account = await register(app, overrides);
+  return { ...account, session: await login(app, account.email, account.password) };
+}
+
+export const bearer = (session: Session) => ({ authorization: `Bearer ${session.token}` });

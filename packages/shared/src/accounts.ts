@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './constants';
+
+// Accounts: the SPEC.md §5 rules and messages, used by the forms and by the server's routes.
+
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordRule:
+    'Password must include at least one uppercase letter, one lowercase letter, one number, and one special character',
+  firstNameRequired: 'First name is required',
+  firstNameTooShort: 'First name must be at least 2 characters',
+  lastNameRequired: 'Last name is required',
+  lastNameTooShort: 'Last name must be at least 2 characters',
+  nameTooLong: 'Name must be at most 100 characters',
+  phoneInvalid: 'Please enter a valid phone number',
+  addressTooLong: 'Address must be at most 500 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'The passwords do not match',
+  otpInvalidFormat: 'OTP must be 6 digits',
+
+  // Server answers and screen messages (SPEC.md §8 where it names them).
+  invalidCredentials: 'Invalid email or password',
+  loginSuccess: 'Login successful',
+  loginFailed: 'Login failed. Please check your credentials.',
+  loginNetworkError: 'An error occurred during login. Please try again.',
+  loginSafariError:
+    'Login failed due to Safari compatibility issues. Please try using a different browser or check if third-party cookies are enabled.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  accountDisabled: 'Your account has been disabled. Please contact support.',
+  tooManyLoginAttempts: 'Too many failed login attempts. Please try again later.',
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  registerSuccess: 'Registration successful',
+  registerFailed: 'Registration failed. Please try again.',
+  registerAutoLoginFailed: 'Your account was created. Please log in.',
+  emailTaken: 'An account with this email already exists',
+  logoutSuccess: 'Logged out successfully',
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  profileUpdateError: 'An error occurred while updating profile',
+  resetOtpSent: 'Password reset OTP has been sent to your email',
+  resetOtpFailed: 'Failed to send reset OTP',
+  resetRequestError: 'An error occurred during password reset request',
+  resetSuccess: 'Password has been reset successfully',
+  resetFailed: 'Failed to reset password',
+  resetError: 'An error occurred during password reset',
+  otpInvalidOrExpired: 'Invalid or expired OTP',
+  loginRequired: 'Please login to continue.',
+  loginRequiredForCheckout: 'Please login to continue with your purchase.',
+  notLoggedIn: 'Not logged in',
+  forbidden: 'You are not allowed to do this',
+  foreignOrigin: 'Request refused: it did not come from this shop',
+  userNotFound: 'User not found',
+  userUpdated: 'User updated successfully',
+  userDeleted: 'User deleted successfully',
+  lastAdmin: 'There must be at least one active admin',
+} as const;
+
+const M = ACCOUNT_MESSAGES;
+
+/** Session and reset limits (API.md "Users and sessions"). */
+export const ACCOUNT_LIMITS = {
+  loginFailuresPerEmail: 5,
+  loginWindowMinutes: 15,
+  resetRequestsPerEmail: 3,
+  resetWindowMinutes: 15,
+  otpDigits: 6,
+  otpValidMinutes: 10,
+  otpMaxAttempts: 5,
+  passwordMinLength: 6,
+  passwordMaxLength: 128,
+} as const;
+
+// A practical email pattern: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+const PHONE_PATTERN = /^\+?\d{10,15}$/;
+const OTP_PATTERN = /^\d{6}$/;
+
+export const emailSchema = z
+  .string({ message: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .regex(EMAIL_PATTERN, M.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+/** The login form only checks presence and length: an old password may predate the rule. */
+export const loginPasswordSchema = z
+  .string({ message: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(ACCOUNT_LIMITS.passwordMinLength, M.passwordTooShort)
+  .max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong);
+
+/** The rule wherever a password is set: register, reset, and the first admin's. */
+export const newPasswordSchema = z
+  .string({ message: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(ACCOUNT_LIMITS.passwordMinLength, M.passwordTooShort)
+  .max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong)
+  .regex(PASSWORD_PATTERN, M.passwordRule);
+
+const nameSchema = (required: string, tooShort: string) =>
+  z.string({ message: required }).trim().min(1, required).min(2, tooShort).max(100, M.nameTooLong);
+
+export const firstNameSchema = nameSchema(M.firstNameRequired, M.firstNameTooShort);
+export const lastNameSchema = nameSchema(M.lastNameRequired, M.lastNameTooShort);
+
+/** Optional; blank means none. Spaces and dashes people type are dropped before the check. */
+export const phoneNumberSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => value === '' || PHONE_PATTERN.test(value), M.phoneInvalid)
+  .transform((value) => (value === '' ? null : value));
+
+export const addressSchema = z
+  .string()
+  .trim()
+  .max(500, M.addressTooLong)
+  .transform((value) => (value === '' ? null : value));
+
+export const otpSchema = z.string({ message: M.otpInvalidFormat }).trim().regex(OTP_PATTERN, M.otpInvalidFormat);
+
+const confirmSchema = z.string({ message: M.confirmRequired }).min(1, M.confirmRequired);
+
+// ---------- Requests (API and forms) ----------
+
+export const loginRequestSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  phoneNumber: phoneNumberSchema.nullish(),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** The Create Account form: the request plus the confirmation. */
+export const registerFormSchema = registerRequestSchema
+  .extend({ phoneNumber: phoneNumberSchema, confirmPassword: confirmSchema })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The Reset Password form: the email comes from navigation state, not from a field. */
+export const resetPasswordFormSchema = z
+  .object({ otp: otpSchema, newPassword: newPasswordSchema, confirmPassword: confirmSchema })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+export const profileUpdateRequestSchema = z.object({
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+  email: emailSchema.optional(),
+  phoneNumber: phoneNumberSchema.nullish(),
+  address: addressSchema.nullish(),
+});
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/** The Profile form edits every field at once. */
+export const profileFormSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  phoneNumber: phoneNumberSchema,
+  address: addressSchema,
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+export const adminUserUpdateRequestSchema = z
+  .object({ role: z.enum(ROLES).optional(), active: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.active !== undefined, { message: 'Nothing to change' });
+export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+// ---------- Shapes (API.md) ----------
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  user: userSchema,
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export const messageUserResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
+export const userPageSchema = z.object({
+  users: z.array(userSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
+/** USER from older data is a customer. */
+export const normalizeRole = (role: string): User['role'] => (role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER');
