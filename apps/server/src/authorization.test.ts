@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, customer, login, register, type Session } from '../test/accounts';
+import { createTestApp } from '../test/helper';
+
+/**
+ * Every admin endpoint of API.md, one line each: called as a guest it answers 401, as a
+ * customer 403 (also when the customer claims to be an admin in headers), as an admin 2xx.
+ * `prepare` makes what a call needs (a user to change or delete) and returns its url and body.
+ */
+type Call = { url: string; payload?: object };
+interface AdminEndpoint {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  prepare: (app: FastifyInstance) => Promise<Call>;
+}
+
+const aUser = async (app: FastifyInstance) => (await register(app)).id;
+
+const ADMIN_ENDPOINTS: AdminEndpoint[] = [
+  { name: 'list users', method: 'GET', prepare: async () => ({ url: '/api/users?page=1&pageSize=5' }) },
+  {
+    name: 'change a user',
+    method: 'PUT',
+    prepare: async (app) => ({ url: `/api/users/${await aUser(app)}`, payload: { role: 'CUSTOMER' } }),
+  },
+  { name: 'delete a user', method: 'DELETE', prepare: async (app) => ({ url: `/api/users/${await aUser(app)}` }) },
+  // Later admin endpoints (orders, products, categories, newsletter) go here, one line each.
+];
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+let customerSession: Session;
+let adminSession: Session;
+
+beforeAll(async () => {
+  shop = await createTestApp({ seedDemoCatalogue: false });
+  app = shop.app;
+  customerSession = (await customer(app)).session;
+  adminSession = await login(app, ADMIN.email, ADMIN.password);
+});
+afterAll(async () => shop?.close());
+
+const callers: [string, () => Record<string, string>, number | 'ok'][] = [
+  ['a guest', () => ({}), 401],
+  ['a customer (cookie)', () => ({ cookie: customerSession.cookie }), 403],
+  ['a customer (bearer)', () => bearer(customerSession), 403],
+  ['a customer (x-auth-token)', () => ({ 'x-auth-token': customerSession.token }), 403],
+  [
+    'a customer claiming x-user-role: ADMIN and an x-admin-token',
+    () => ({ ...bearer(customerSession), 'x-user-role': 'ADMIN', 'x-admin-token': adminSession.token }),
+    403,
+  ],
+  ['a guest with only the admin headers', () => ({ 'x-user-role': 'ADMIN', 'x-admin-token': 'anything' }), 401],
+  ['an admin', () => bearer(adminSession), 'ok'],
+  ['an admin (cookie)', () => ({ cookie: adminSession.cookie }), 'ok'],
+];
+
+describe('the authorization matrix of the admin endpoints', () => {
+  for (const endpoint of ADMIN_ENDPOINTS) {
+    for (const [who, headers, expected] of callers) {
+      it(`${endpoint.method} ${endpoint.name} as ${who} answers ${expected === 'ok' ? '2xx' : expected}`, async () => {
+        const call = await endpoint.prepare(app);
+        const response = await app.inject({
+          method: endpoint.method,
+          url: call.url,
+          payload: call.payload,
+          headers: headers(),
+        });
+        if (expected === 'ok') {
+          expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+          expect(response.statusCode, response.body).toBeLessThan(300);
+        } else {
+          expect(response.statusCode, response.body).toBe(expected);
+          expect(response.json()).toHaveProperty('message');
+        }
+      });
+    }
+  }
+});
