@@ -149,6 +149,7 @@ export const registerFormSchema = registerRequestSchema
     path: ['confirmPassword'],
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
+export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
@@ -187,6 +188,7 @@ export const profileFormSchema = z.object({
   address: addressSchema,
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
+export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 export const adminUserUpdateRequestSchema = z
   .object({ role: z.enum(ROLES).optional(), active: z.boolean().optional() })

@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCOUNT_MESSAGES as M,
+  type ProfileForm,
+  type ProfileFormValues,
+  profileFormSchema,
+  type User,
+} from '@shop/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { FormMessage, TextField } from '../../auth/components/form-field';
+import { messageFor } from '../../auth/errors';
+import { useSession } from '../../auth/session';
+import { updateProfile } from '../api/update-profile';
+import { CartSummary } from '../components/cart-summary';
+
+const FIELDS: { name: keyof ProfileForm; label: string }[] = [
+  { name: 'firstName', label: 'First name' },
+  { name: 'lastName', label: 'Last name' },
+  { name: 'email', label: 'Email' },
+  { name: 'phoneNumber', label: 'Phone number' },
+  { name: 'address', label: 'Address' },
+];
+
+const formValuesOf = (user: User): ProfileForm => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phoneNumber: user.phoneNumber ?? '',
+  address: user.address ?? '',
+});
+
+export default function ProfilePage() {
+  usePageTitle('Profile');
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
+  if (!user) return null;
+
+  const onLogout = async () => {
+    await logout();
+    navigate(paths.home.href(), { replace: true });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeading>Profile</PageHeading>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section
+          aria-labelledby="profile-details-heading"
+          className="rounded-2xl border border-linen-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
+        >
+          <div className="flex items-center justify-between gap-4">
+            <h2 id="profile-details-heading" className="text-lg font-semibold">
+              Your details
+            </h2>
+            {!editing && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setNotice(undefined);
+                  setEditing(true);
+                }}
+              >
+                Edit Profile
+              </Button>
+            )}
+          </div>
+          {notice && (
+            <div className="mt-4">
+              <FormMessage kind={notice.kind}>{notice.text}</FormMessage>
+            </div>
+          )}
+          {editing ? (
+            <ProfileEditForm
+              user={user}
+              onDone={(result) => {
+                setEditing(false);
+                setNotice(result);
+              }}
+              onError={(text) => setNotice({ kind: 'error', text })}
+            />
+          ) : (
+            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+              {FIELDS.map((field) => (
+                <div key={field.name}>
+                  <dt className="text-sm text-stone-500 dark:text-stone-400">{field.label}</dt>
+                  <dd className="mt-1 font-medium" data-field={field.name}>
+                    {user[field.name] || 'Not set'}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+        <div className="space-y-6">
+          <CartSummary showCheckout />
+          <Button variant="ghost" className="w-full border border-stone-300 dark:border-stone-700" onClick={onLogout}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function ProfileEditForm({
+  user,
+  onDone,
+  onError,
+}: {
+  user: User;
+  onDone: (notice?: { kind: 'success'; text: string }) => void;
+  onError: (text: string) => void;
+}) {
+  const { setUser } = useSession();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: formValuesOf(user),
+  });
+
+  const onSubmit = handleSubmit(async (parsed) => {
+    try {
+      const { user: updated, message } = await updateProfile(parsed);
+      setUser(updated);
+      onDone({ kind: 'success', text: message || M.profileUpdated });
+    } catch (failure) {
+      // SPEC.md §8: a 401 is only logged (the session ended; the guard takes over).
+      if (failure instanceof ApiError && failure.status === 401) {
+        console.info('Profile update refused: the session has ended.');
+      }
+      onError(
+        messageFor(failure, {
+          fallback: M.profileUpdateFailed,
+          network: M.profileUpdateError,
+          unexpected: M.profileUpdateError,
+        }),
+      );
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+      </div>
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+        <Button variant="ghost" onClick={() => onDone()} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

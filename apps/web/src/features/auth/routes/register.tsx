@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_MESSAGES as M, type RegisterForm, type RegisterFormValues, registerFormSchema } from '@shop/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { register as registerCall } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+import { FormMessage, PasswordField, TextField } from '../components/form-field';
+import { messageFor } from '../errors';
+import type { LoginRedirectState } from '../guards';
+import { useSession } from '../session';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (parsed) => {
+    setError(undefined);
+    try {
+      await registerCall({
+        firstName: parsed.firstName,
+        lastName: parsed.lastName,
+        email: parsed.email,
+        password: parsed.password,
+        phoneNumber: parsed.phoneNumber,
+      });
+    } catch (failure) {
+      const message = messageFor(failure, {
+        fallback: M.registerFailed,
+        network: 'An error occurred during registration',
+        unexpected: 'An error occurred during registration',
+      });
+      const fieldErrors = (failure as { errors?: Record<string, string> }).errors ?? {};
+      for (const [field, text] of Object.entries(fieldErrors)) {
+        if (field in parsed) setFieldError(field as keyof RegisterForm, { message: text });
+      }
+      setError(message);
+      return;
+    }
+    try {
+      await session.login({ email: parsed.email, password: parsed.password });
+      navigate(paths.home.href(), { replace: true });
+    } catch {
+      const state: LoginRedirectState = { message: M.registerAutoLoginFailed };
+      navigate(paths.login.href(), { replace: true, state });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create Account"
+      intro={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login.href()} className="font-semibold text-wine-700 underline dark:text-wine-300">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone number (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="10 to 15 digits, e.g. 08012345678"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <p className="text-xs text-stone-500 dark:text-stone-400">
+          At least 6 characters, with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;.
+        </p>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
