@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from './fixtures/mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The test mail server's HTTP endpoint (fixtures/mailbox.ts). */
+    mailboxUrl: string;
   }
 }
 
@@ -19,7 +22,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -50,6 +55,9 @@ export default async function setup(project: TestProject) {
     };
   }
 
+  // The shop's email goes to a real SMTP server on loopback, which specs read through HTTP.
+  const mailbox = await startMailbox();
+
   const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
     env: {
@@ -60,6 +68,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      SMTP_URL: mailbox.smtpUrl,
+      OUTBOX_POLL_MS: '200',
+      OUTBOX_RETRY_BASE_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -76,10 +87,12 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.httpUrl);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await mailbox.stop();
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   };

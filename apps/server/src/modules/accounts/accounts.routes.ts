@@ -12,6 +12,7 @@ import {
   userListQuerySchema,
   userPageSchema,
   userResponseSchema,
+  userSchema,
 } from '@shop/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -76,6 +77,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { user: currentUser(request) };
+    },
+  );
+
+  // The web app's start-up check: like verify, but a guest is a 200 with no user, so browsers
+  // do not log a failed request on every visit of a guest.
+  app.get(
+    '/users/session',
+    { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { user: await app.authenticate(request) };
     },
   );
 

@@ -146,6 +146,17 @@ describe('login and sessions', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it("answers the web app's session check with the user, or with no user for a guest (200 either way)", async () => {
+    const { email, session } = await customer(app);
+    const guest = await app.inject({ method: 'GET', url: '/api/users/session' });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json()).toEqual({ user: null });
+    expect(guest.headers['cache-control']).toBe('no-store');
+    const known = await app.inject({ method: 'GET', url: '/api/users/session', headers: { cookie: session.cookie } });
+    expect(known.json().user.email).toBe(email);
+    expect(known.body).not.toMatch(/hash/i);
+  });
+
   it('ends the session at logout: the token no longer works, and the cookie is cleared', async () => {
     const { session } = await customer(app);
     const other = await login(app, session.user.email, GOOD_PASSWORD);

@@ -61,7 +61,7 @@ describe('login page', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
-        if (String(input).includes('/verify')) return new Response('{}', { status: 401 });
+        if (String(input).includes('/api/users/session')) return new Response('{"user":null}', { status: 200 });
         throw new TypeError('Failed to fetch');
       }),
     );
@@ -86,7 +86,7 @@ describe('login page', () => {
 
   it('sends a customer back where they were going', async () => {
     fakeApi({
-      '/api/users/verify': { status: 401, body: { message: 'Not logged in' } },
+      '/api/users/session': { user: null },
       '/api/users/login': { user: customer, token: 't', message: 'Login successful' },
     });
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -100,7 +100,7 @@ describe('login page', () => {
 
   it('sends an admin to /admin after a short delay', async () => {
     fakeApi({
-      '/api/users/verify': { status: 401, body: { message: 'Not logged in' } },
+      '/api/users/session': { user: null },
       '/api/users/login': { user: admin, token: 't', message: 'Login successful' },
     });
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -147,7 +147,7 @@ describe('register page', () => {
   it('logs the new customer in and goes home; a failed auto-login goes to login with a message', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     fakeApi({
-      '/api/users/verify': { status: 401, body: { message: 'Not logged in' } },
+      '/api/users/session': { user: null },
       '/api/users/register': { status: 201, body: { message: 'Registration successful', user: customer } },
       '/api/users/login': { status: 500, body: { message: 'Something went wrong' } },
     });
@@ -208,7 +208,7 @@ describe('guards and the session at start-up', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL) =>
-        String(input).includes('/verify')
+        String(input).includes('/api/users/session')
           ? new Promise<Response>((resolve) => {
               answer = resolve;
             })
@@ -234,7 +234,7 @@ describe('guards and the session at start-up', () => {
     ['/checkout/success', 'Please login to continue with your purchase.'],
   ])('sends a guest from %s to /login with %j, remembering where they were going', async (path, message) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
-    fakeApi({ '/api/users/verify': { status: 401, body: { message: 'Not logged in' } } });
+    fakeApi({ '/api/users/session': { user: null } });
     const { router } = renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(message)).toBeTruthy();
@@ -242,14 +242,14 @@ describe('guards and the session at start-up', () => {
   });
 
   it.each(['/admin', '/products/p1/edit'])('sends a customer from %s to /dashboard', async (path) => {
-    fakeApi({ '/api/users/verify': { user: customer } });
+    fakeApi({ '/api/users/session': { user: customer } });
     const { router } = renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeTruthy();
   });
 
   it('sends an admin from the dashboard to /admin', async () => {
-    fakeApi({ '/api/users/verify': { user: admin } });
+    fakeApi({ '/api/users/session': { user: admin } });
     const { router } = renderRoute('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });

@@ -2,12 +2,13 @@ import type { User } from '@shop/shared';
 import { api } from '../../../lib/api-client';
 
 /**
- * GET /api/users/verify: who the session cookie belongs to. Any failure (401, network) means
- * logged out; SPEC.md §7 wants it logged only, with no message on screen.
+ * Who the session cookie belongs to, or null. GET /api/users/session answers a guest with
+ * `{user: null}` rather than verify's 401, so a guest's visit logs no failed request. Any
+ * failure means logged out; SPEC.md §7 wants it logged only, with no message on screen.
  */
 export async function getSession(): Promise<User | null> {
   try {
-    const { user } = await api.get<{ user: User }>('/api/users/verify');
+    const { user } = await api.get<{ user: User | null }>('/api/users/session');
     return user;
   } catch (error) {
     console.info('Session check failed; continuing logged out.', error instanceof Error ? error.message : error);
