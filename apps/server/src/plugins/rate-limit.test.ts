@@ -1,0 +1,73 @@
+import { createConnection } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import { RedisRateLimitStore } from './rate-limit-redis';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Redis tests run when a server answers at TEST_REDIS_URL (default 127.0.0.1:6379). */
+async function redisAvailable(): Promise<boolean> {
+  const url = new URL(redisUrl);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: url.hostname, port: Number(url.port || 6379) });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const stores: RateLimitStore[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+});
+
+const hasRedis = await redisAvailable();
+const kinds: [string, () => Promise<RateLimitStore>, boolean][] = [
+  ['in memory', async () => new MemoryRateLimitStore(), false],
+  ['in Redis', async () => RedisRateLimitStore.connect(redisUrl, `shop-test:${Date.now()}:`), !hasRedis],
+];
+
+describe.each(kinds)('the rate limit store %s', (_name, create, skip) => {
+  it.skipIf(skip)('counts hits in a fixed window, peeks without counting, and resets', async () => {
+    const store = await create();
+    stores.push(store);
+    expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+    const first = await store.hit('k', 60_000);
+    expect(first.count).toBe(1);
+    expect(first.resetInMs).toBeGreaterThan(59_000);
+    await store.hit('k', 60_000);
+    expect((await store.peek('k')).count).toBe(2);
+    expect((await store.hit('other', 60_000)).count).toBe(1);
+    await store.reset('k');
+    expect((await store.peek('k')).count).toBe(0);
+  });
+
+  it.skipIf(skip)('starts again when the window has passed', async () => {
+    const store = await create();
+    stores.push(store);
+    await store.hit('short', 50);
+    await store.hit('short', 50);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await store.peek('short')).count).toBe(0);
+    expect((await store.hit('short', 50)).count).toBe(1);
+  });
+});
+
+describe.skipIf(!hasRedis)('two stores on one Redis', () => {
+  it('count together, as two server processes would', async () => {
+    const prefix = `shop-test:${Date.now()}:shared:`;
+    const a = await RedisRateLimitStore.connect(redisUrl, prefix);
+    const b = await RedisRateLimitStore.connect(redisUrl, prefix);
+    stores.push(a, b);
+    await a.hit('login:ada@example.com', 60_000);
+    await b.hit('login:ada@example.com', 60_000);
+    expect((await a.peek('login:ada@example.com')).count).toBe(2);
+  });
+});
