@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES as M, userPageSchema } from '@shop/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -141,8 +141,8 @@ describe('a disabled account', () => {
 describe('what responses never contain', () => {
   it('no password, hash, code or token other than the login’s own, across every accounts call', async () => {
     const responses: { label: string; response: LightMyRequestResponse; ownToken?: string }[] = [];
-    const call = async (label: string, options: Parameters<FastifyInstance['inject']>[0]) => {
-      const response = await app.inject(options as never);
+    const call = async (label: string, options: InjectOptions) => {
+      const response = await app.inject(options);
       responses.push({ label, response, ownToken: label.startsWith('login') ? response.json().token : undefined });
       return response;
     };
