@@ -14,6 +14,9 @@ describe('a customer who forgot their password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // NOTE: the URL changes before the lazily loaded page replaces the login form (which also
+    // has an Email field), so wait for the new page itself.
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.waitForURL('**/reset-password');
