@@ -80,6 +80,19 @@ describe('protected pages', () => {
     await context.close();
   });
 
+  it('let a customer log out from the header on a protected page: home, logged out, the session ended', async () => {
+    const { page, context } = await shop.newPage();
+    const { email } = await createCustomer();
+    await logIn(page, email, PASSWORD);
+    const token = (await context.cookies()).find((c) => c.name === 'shop_session')?.value;
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await mainNav(page).getByRole('link', { name: 'Login' }).waitFor();
+    const verify = await fetch(`${shop.baseUrl}/api/users/verify`, { headers: { authorization: `Bearer ${token}` } });
+    expect(verify.status).toBe(401);
+    await context.close();
+  });
+
   it('refuse a state change posted from another site with the session cookie', async () => {
     const { page, context } = await shop.newPage();
     const { email } = await createCustomer();

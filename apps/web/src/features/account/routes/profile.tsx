@@ -46,8 +46,9 @@ export default function ProfilePage() {
   if (!user) return null;
 
   const onLogout = async () => {
-    await logout();
+    // Leave the protected page first, or its guard would send us to /login.
     navigate(paths.home.href(), { replace: true });
+    await logout();
   };
 
   return (

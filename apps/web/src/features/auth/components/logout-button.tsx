@@ -13,8 +13,9 @@ export function LogoutButton() {
     <IconButton
       label="Logout"
       onClick={async () => {
-        await logout();
+        // Leave any protected page first, or its guard would send us to /login.
         navigate(paths.home.href(), { replace: true });
+        await logout();
       }}
     >
       <LogOut aria-hidden="true" className="size-5" />
