@@ -18,11 +18,13 @@ export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxH
     }
     if (!payload.data) return { status: 'done', note: 'dropped: no data', redact: [] };
     if (!mailer.canSend) {
-      log.info(about, 'email kept in the outbox, not sent: SMTP_URL is not set');
       // A message that expires (a code) is useless later, so its data is not kept either.
-      return payload.expiresAt
-        ? { status: 'done', note: 'not sent: SMTP_URL is not set', redact: ['data'] }
-        : { status: 'kept', note: 'kept: SMTP_URL is not set' };
+      if (payload.expiresAt) {
+        log.info(about, 'email not sent: SMTP_URL is not set (a one-time code is not kept for later)');
+        return { status: 'done', note: 'not sent: SMTP_URL is not set', redact: ['data'] };
+      }
+      log.info(about, 'email kept in the outbox, not sent: SMTP_URL is not set');
+      return { status: 'kept', note: 'kept: SMTP_URL is not set' };
     }
     await mailer.send(payload.to, renderEmail(payload.template, payload.data as never));
     log.info(about, 'email sent');
