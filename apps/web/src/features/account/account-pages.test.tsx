@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderRoute } from '../../testing/render-route';
+
+const customer = {
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'ada@example.com',
+  phoneNumber: '08012345678',
+  address: null,
+  role: 'CUSTOMER',
+  active: true,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+const statuses = ['DELIVERED', 'SHIPPED', 'PENDING', 'PROCESSING', 'CANCELLED', 'PENDING', 'DELIVERED'];
+const orders = statuses.map((status, i) => ({
+  id: `o${i + 1}`,
+  orderNumber: `TS-ORDER${i + 1}`,
+  status,
+  createdAt: new Date(Date.UTC(2025, 5, 20 - i)).toISOString(),
+  totalAmount: 15000 + i * 1000,
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard', () => {
+  it('greets the customer and lists the 5 most recent orders with badges, totals and view links', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/orders/my-orders': { orders } });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]?.textContent).toContain('TS-ORDER1');
+    expect(rows[0]?.textContent).toContain('₦15,000.00');
+    expect(within(rows[0] as HTMLElement).getByText('DELIVERED').className).toContain('green');
+    expect(within(rows[1] as HTMLElement).getByText('SHIPPED').className).toContain('blue');
+    expect(within(rows[2] as HTMLElement).getByText('PENDING').className).toContain('yellow');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('link', { name: 'View order TS-ORDER1' })
+        .getAttribute('href'),
+    ).toBe('/orders/o1');
+    expect(screen.getByTestId('order-count').textContent).toBe('7');
+    expect(screen.getByText('20 Jun 2025', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
+  });
+
+  it('says so when the orders cannot be fetched', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/orders/my-orders': { status: 500, body: { message: 'boom' } },
+    });
+    renderRoute('/dashboard');
+    expect(await screen.findByText('Failed to fetch orders', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe('profile', () => {
+  it('shows the details, edits them, cancels back to view, and saves', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/users/profile': {
+        message: 'Profile updated successfully',
+        user: { ...customer, address: '3 Broad Street, Lagos' },
+      },
+    });
+    renderRoute('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('Not set')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Ada')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.input(screen.getByLabelText('Address'), { target: { value: '3 Broad Street, Lagos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    expect(screen.getByText('3 Broad Street, Lagos')).toBeTruthy();
+    const put = fetchMock.mock.calls.find((call) => String(call[0]).includes('/api/users/profile'));
+    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ address: '3 Broad Street, Lagos' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+  });
+});
