@@ -90,8 +90,11 @@ describe('profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
     expect(screen.getByText('3 Broad Street, Lagos')).toBeTruthy();
-    const put = fetchMock.mock.calls.find((call) => String(call[0]).includes('/api/users/profile'));
-    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({ address: '3 Broad Street, Lagos' });
+    const put = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find((call) =>
+      String(call[0]).includes('/api/users/profile'),
+    );
+    expect(put?.[1].method).toBe('PUT');
+    expect(JSON.parse(String(put?.[1].body))).toMatchObject({ address: '3 Broad Street, Lagos' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
   });
 });
