@@ -62,6 +62,18 @@ describe('dashboard', () => {
   });
 });
 
+describe('a session that ends while the shop is open', () => {
+  it('sends the visitor to login when a call answers 401', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/orders/my-orders': { status: 401, body: { message: 'Not logged in' } },
+    });
+    const { router } = renderRoute('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Please login to continue.')).toBeTruthy();
+  });
+});
+
 describe('profile', () => {
   it('shows the details, edits them, cancels back to view, and saves', async () => {
     const fetchMock = fakeApi({

@@ -1,6 +1,7 @@
 import type { LoginRequest, User } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { getSession, sessionQueryKey } from './api/get-session';
 import { login as loginCall } from './api/login';
 import { logout as logoutCall } from './api/logout';
@@ -15,8 +16,8 @@ export interface SessionValue {
   isAdmin: boolean;
   login(credentials: LoginRequest): Promise<User>;
   logout(): Promise<void>;
-  /** Replace the user after a change (profile saved). */
-  setUser(user: User): void;
+  /** Replace the user after a change (profile saved), or forget it (the session ended). */
+  setUser(user: User | null): void;
 }
 
 // Without a provider (isolated component tests) everyone is a guest.
@@ -49,6 +50,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const setUser = useCallback((user: User | null) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
+
+  // A 401 from any query means the session ended elsewhere (logout on another tab, a password
+  // reset, an admin disabling the account): forget the user, and the guards take over.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        const error = event.action.error;
+        if (error instanceof ApiError && error.status === 401 && queryClient.getQueryData(sessionQueryKey))
+          setUser(null);
+      }),
+    [queryClient, setUser],
+  );
 
   const login = useCallback(
     async (credentials: LoginRequest) => {

@@ -138,9 +138,11 @@ function ProfileEditForm({
       setUser(updated);
       onDone({ kind: 'success', text: message || M.profileUpdated });
     } catch (failure) {
-      // SPEC.md §8: a 401 is only logged (the session ended; the guard takes over).
+      // SPEC.md §8: a 401 is only logged; the session ended, so the guard takes over.
       if (failure instanceof ApiError && failure.status === 401) {
         console.info('Profile update refused: the session has ended.');
+        setUser(null);
+        return;
       }
       onError(
         messageFor(failure, {

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Category } from '../types';
+
+export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
+  const data = await api.get<{ categories: Category[] }>('/api/categories', { signal });
+  return data.categories;
+}
+
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['categories'],
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useCategories = () => useQuery(categoriesQueryOptions());

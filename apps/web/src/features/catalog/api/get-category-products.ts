@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
+
+export function getCategoryProducts(categoryId: string, page: number, signal?: AbortSignal): Promise<ProductPage> {
+  return api.get<ProductPage>(`/api/products/category/${encodeURIComponent(categoryId)}`, {
+    params: { page, pageSize: PRODUCT_PAGE_SIZE },
+    signal,
+  });
+}
+
+export const categoryProductsQueryOptions = (categoryId: string, page = 1) =>
+  queryOptions({
+    queryKey: ['products', 'category', categoryId, page],
+    queryFn: ({ signal }) => getCategoryProducts(categoryId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Waits for the category's id (the page URL may carry a slug). */
+export const useCategoryProducts = (categoryId: string | undefined, page = 1) =>
+  useQuery({ ...categoryProductsQueryOptions(categoryId ?? '', page), enabled: Boolean(categoryId) });

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Category } from '../types';
+
+export async function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
+  const data = await api.get<{ category: Category }>(`/api/categories/${encodeURIComponent(idOrSlug)}`, { signal });
+  return data.category;
+}
+
+export const categoryQueryOptions = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['categories', idOrSlug],
+    queryFn: ({ signal }) => getCategory(idOrSlug, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useCategory = (idOrSlug: string) => useQuery(categoryQueryOptions(idOrSlug));

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Product } from '../types';
+
+// NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
+// leaving it out lets the browser and a CDN cache this list.
+export async function getFeaturedProducts(signal?: AbortSignal): Promise<Product[]> {
+  const data = await api.get<{ products: Product[] }>('/api/products/featured', { signal });
+  return data.products;
+}
+
+export const featuredProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['products', 'featured'],
+    queryFn: ({ signal }) => getFeaturedProducts(signal),
+  });
+
+export const useFeaturedProducts = () => useQuery(featuredProductsQueryOptions());

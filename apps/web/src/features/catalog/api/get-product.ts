@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Product } from '../types';
+
+export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promise<Product> {
+  const data = await api.get<{ product: Product }>(`/api/products/${encodeURIComponent(idOrSlug)}`, { signal });
+  return data.product;
+}
+
+export const productQueryOptions = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['products', 'detail', idOrSlug],
+    queryFn: ({ signal }) => getProduct(idOrSlug, signal),
+  });
+
+export const useProduct = (idOrSlug: string) => useQuery(productQueryOptions(idOrSlug));

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SubcategoryWithCategory } from '../types';
+
+export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Promise<SubcategoryWithCategory> {
+  const data = await api.get<{ subcategory: SubcategoryWithCategory }>(
+    `/api/subcategories/${encodeURIComponent(idOrSlug)}`,
+    { signal },
+  );
+  return data.subcategory;
+}
+
+export const subcategoryQueryOptions = (idOrSlug: string) =>
+  queryOptions({
+    queryKey: ['subcategories', idOrSlug],
+    queryFn: ({ signal }) => getSubcategory(idOrSlug, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useSubcategory = (idOrSlug: string) => useQuery(subcategoryQueryOptions(idOrSlug));

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
+
+export type ProductSearchResult = ProductPage & { query: string };
+
+export function searchProducts(query: string, page: number, signal?: AbortSignal): Promise<ProductSearchResult> {
+  return api.get<ProductSearchResult>('/api/products/search', {
+    params: { query, page, pageSize: PRODUCT_PAGE_SIZE },
+    signal,
+  });
+}
+
+export const productSearchQueryOptions = (query: string, page = 1) =>
+  queryOptions({
+    queryKey: ['products', 'search', query, page],
+    queryFn: ({ signal }) => searchProducts(query, page, signal),
+  });
+
+/** Does nothing for a blank query (SPEC.md §2). */
+export const useProductSearch = (query: string, page = 1) =>
+  useQuery({ ...productSearchQueryOptions(query.trim(), page), enabled: query.trim() !== '' });

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../types';
+import { ProductCard } from './product-card';
+import { stockLabel } from './stock-badge';
+
+const ribbon = {
+  id: 'p9',
+  name: 'Satin Ribbon, Wine',
+  slug: 'satin-ribbon-wine',
+  price: 1500,
+  images: ['/images/demo/satin-ribbon-wine-1-full.webp'],
+} as Product;
+
+afterEach(cleanup);
+
+describe('product card', () => {
+  it('links by slug and shows the naira price', () => {
+    render(<ProductCard product={ribbon} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'Satin Ribbon, Wine' }).getAttribute('href')).toBe(
+      '/products/satin-ribbon-wine',
+    );
+    expect(screen.getByText('₦1,500.00')).toBeTruthy();
+  });
+
+  it('offers thumb and full renditions, lazily, with a fixed size', () => {
+    render(<ProductCard product={ribbon} />, { wrapper: MemoryRouter });
+    const image = screen.getByRole('img', { name: 'Satin Ribbon, Wine' });
+    expect(image.getAttribute('srcset')).toBe(
+      '/images/demo/satin-ribbon-wine-1-thumb.webp 400w, /images/demo/satin-ribbon-wine-1-full.webp 1000w',
+    );
+    expect(image.getAttribute('sizes')).toBeTruthy();
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('width')).toBe('400');
+    expect(image.getAttribute('height')).toBe('400');
+  });
+
+  it('falls back to the placeholder when the image fails to load', () => {
+    render(<ProductCard product={ribbon} />, { wrapper: MemoryRouter });
+    const image = screen.getByRole('img', { name: 'Satin Ribbon, Wine' });
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe('/placeholder-product.svg');
+    expect(image.getAttribute('srcset')).toBeNull();
+  });
+
+  it('uses the placeholder for a product without images', () => {
+    render(<ProductCard product={{ ...ribbon, images: [] }} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/placeholder-product.svg');
+  });
+});
+
+describe('stock label', () => {
+  it('says in stock, only N left, or out of stock', () => {
+    expect(stockLabel(40)).toBe('In stock');
+    expect(stockLabel(5)).toBe('Only 5 left');
+    expect(stockLabel(1)).toBe('Only 1 left');
+    expect(stockLabel(0)).toBe('Out of stock');
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { formatNaira } from '../../../lib/money';
+import type { Product } from '../types';
+import { ProductImage } from './product-image';
+
+// Matches the grid: 2 columns on phones, 3 from sm, 4 from lg (max-w-7xl ≈ 1280 px).
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-linen-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-wine-600 dark:border-stone-800 dark:has-[a:focus-visible]:ring-gold-300 dark:bg-stone-900">
+      <ProductImage
+        src={product.images[0]}
+        alt={product.name}
+        sizes={CARD_IMAGE_SIZES}
+        width={400}
+        height={400}
+        className="aspect-square w-full bg-linen-100 object-cover dark:bg-stone-800"
+      />
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h3 className="line-clamp-2 text-sm font-medium text-stone-900 sm:text-base dark:text-stone-100">
+          {/* The link's box covers the whole card, so the card is one click target. */}
+          <Link
+            to={paths.product.href(product.slug)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryState } from '../../../components/ui/query-state';
+import type { ProductPage } from '../types';
+import { ProductGrid } from './product-grid';
+
+type ProductListProps = {
+  query: { data: ProductPage | undefined; error: Error | null; isPending: boolean };
+  label: string;
+  emptyMessage: string;
+};
+
+/** A paginated product grid with its loading, error and empty states. */
+export function ProductList({ query, label, emptyMessage }: ProductListProps) {
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading products…"
+      isEmpty={(page) => page.products.length === 0}
+      emptyMessage={emptyMessage}
+    >
+      {(page) => (
+        <>
+          <ProductGrid products={page.products} label={label} />
+          <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+        </>
+      )}
+    </QueryState>
+  );
+}
