@@ -16,6 +16,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite and the seed are heavy: two files at a time suit a 2-core machine.
           maxWorkers: 2,
+          // Vitest 4 runs projects with different maxWorkers in separate groups.
+          sequence: { groupOrder: 1 },
         },
       },
       { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },

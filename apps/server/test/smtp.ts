@@ -64,7 +64,7 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** The messages to one address. */
   to(address: string): ReceivedMail[];
-  /** Waits until a message to `address` matching `predicate` arrives (default 10 s). */
+  /** Waits until a message to `address` matching `predicate` arrives (default 15 s). */
   waitFor(address: string, predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 }
@@ -105,7 +105,7 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
-    async waitFor(address, predicate = () => true, timeoutMs = 10_000) {
+    async waitFor(address, predicate = () => true, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = to(address).find(predicate);

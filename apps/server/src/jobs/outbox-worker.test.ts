@@ -34,10 +34,13 @@ describe('the outbox without SMTP_URL', () => {
     const { email } = await register(shop.app);
     await shop.app.inject({ method: 'POST', url: '/api/users/request-reset', payload: { email } });
     await expect
-      .poll(async () =>
-        shop.database.query<{ last_error: string | null }>(`SELECT last_error FROM outbox WHERE payload->>'to' = $1`, [
-          email,
-        ]),
+      .poll(
+        async () =>
+          shop.database.query<{ last_error: string | null }>(
+            `SELECT last_error FROM outbox WHERE payload->>'to' = $1`,
+            [email],
+          ),
+        { timeout: 10_000 },
       )
       .toEqual(
         expect.arrayContaining([
@@ -95,8 +98,11 @@ describe('the outbox without SMTP_URL', () => {
                 email,
               ])
             ).length,
+          { timeout: 10_000 },
         )
         .toBe(1);
+      // The shop restarts with SMTP_URL: the old process (which cannot send) stops first.
+      await shop.app.outbox.stop();
       second = await buildApp(
         testConfig({
           seedDemoCatalogue: false,
@@ -105,7 +111,7 @@ describe('the outbox without SMTP_URL', () => {
         }),
         { database: shop.database },
       );
-      const mail = await smtp.waitFor(email, (m) => m.subject.startsWith('Welcome'));
+      const mail = await smtp.waitFor(email, (m) => m.subject.startsWith('Welcome'), 20_000);
       expect(mail.text).toContain('Hello Ada');
     } finally {
       await second?.close();
