@@ -304,3 +304,16 @@ describe('the first admin', () => {
     expect(session.user.role).toBe('ADMIN');
   });
 });
+
+describe('behind HTTPS', () => {
+  it('marks the session cookie Secure when COOKIE_SECURE is on', async () => {
+    const secure = await createTestApp({ seedDemoCatalogue: false, cookieSecure: true });
+    try {
+      const response = await secure.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});
