@@ -1,0 +1,6 @@
+// Runs before first paint so a saved dark mode does not flash light (key and values: SPEC.md §1).
+try {
+  if (localStorage.getItem('darkMode') === 'true') document.documentElement.classList.add('dark');
+} catch (_) {
+  // Storage can be blocked (private mode, strict settings): fall back to light mode.
+}

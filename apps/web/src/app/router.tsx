@@ -1,0 +1,116 @@
+import { ACCOUNT_MESSAGES } from '@shop/shared';
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { RequireAdmin, RequireAuth } from '../features/auth/guards';
+import { LegalLayout } from './layout/legal-layout';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+import HomePage from './routes/home';
+
+// Home is in the first bundle (most visits start there); every other page is its own chunk.
+const AboutPage = lazy(() => import('./routes/about'));
+const ContactPage = lazy(() => import('./routes/contact'));
+const ShopPage = lazy(() => import('./routes/shop'));
+const SearchPage = lazy(() => import('./routes/search'));
+const LoginPage = lazy(() => import('./routes/login'));
+const RegisterPage = lazy(() => import('./routes/register'));
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const ProfilePage = lazy(() => import('./routes/profile'));
+const DashboardPage = lazy(() => import('./routes/dashboard'));
+const AdminPage = lazy(() => import('./routes/admin'));
+const OrdersPage = lazy(() => import('./routes/orders'));
+const OrderPage = lazy(() => import('./routes/order'));
+const EditProductPage = lazy(() => import('./routes/edit-product'));
+const CheckoutPage = lazy(() => import('./routes/checkout'));
+const CheckoutSuccessPage = lazy(() => import('./routes/checkout-success'));
+const CategoriesPage = lazy(() => import('./routes/categories'));
+const CategoryPage = lazy(() => import('./routes/category'));
+const SubcategoryPage = lazy(() => import('./routes/subcategory'));
+const ProductPage = lazy(() => import('./routes/product'));
+const OrderSuccessPage = lazy(() => import('./routes/order-success'));
+const OrderFailedPage = lazy(() => import('./routes/order-failed'));
+const FaqPage = lazy(() => import('./routes/legal/faq'));
+const TermsOfServicePage = lazy(() => import('./routes/legal/terms-of-service'));
+const PrivacyPolicyPage = lazy(() => import('./routes/legal/privacy-policy'));
+const ShippingPolicyPage = lazy(() => import('./routes/legal/shipping-policy'));
+const RefundPolicyPage = lazy(() => import('./routes/legal/refund-policy'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Pages fail inside the layout, so the header and footer stay usable.
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.about.path, element: <AboutPage /> },
+          { path: paths.contact.path, element: <ContactPage /> },
+          { path: paths.shop.path, element: <ShopPage /> },
+          { path: paths.search.path, element: <SearchPage /> },
+
+          // Account screens for guests.
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+
+          // Login-required group (SPEC.md §2): a guest goes to /login with 'Please login to
+          // continue.' and comes back after; /admin and the edit page are for admins only
+          // (others go to /dashboard); /checkout* use the checkout message.
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.profile.path, element: <ProfilePage /> },
+              { path: paths.dashboard.path, element: <DashboardPage /> },
+              { path: paths.orders.path, element: <OrdersPage /> },
+              { path: paths.order.path, element: <OrderPage /> },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: paths.admin.path, element: <AdminPage /> },
+                  { path: paths.editProduct.path, element: <EditProductPage /> },
+                ],
+              },
+            ],
+          },
+          {
+            element: <RequireAuth message={ACCOUNT_MESSAGES.loginRequiredForCheckout} />,
+            children: [
+              { path: paths.checkout.path, element: <CheckoutPage /> },
+              { path: paths.checkoutSuccess.path, element: <CheckoutSuccessPage /> },
+            ],
+          },
+
+          // Catalogue.
+          { path: paths.categories.path, element: <CategoriesPage /> },
+          { path: paths.category.path, element: <CategoryPage /> },
+          { path: paths.subcategory.path, element: <SubcategoryPage /> },
+          { path: paths.product.path, element: <ProductPage /> },
+
+          // After payment.
+          { path: paths.orderSuccess.path, element: <OrderSuccessPage /> },
+          { path: paths.orderFailed.path, element: <OrderFailedPage /> },
+
+          {
+            element: <LegalLayout />,
+            children: [
+              { path: paths.faq.path, element: <FaqPage /> },
+              { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
+              { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
+              { path: paths.shippingPolicy.path, element: <ShippingPolicyPage /> },
+              { path: paths.refundPolicy.path, element: <RefundPolicyPage /> },
+            ],
+          },
+
+          { path: '*', element: <Navigate to={paths.home.href()} replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

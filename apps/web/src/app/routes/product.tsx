@@ -1,0 +1,98 @@
+import { Link, useParams } from 'react-router';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { buttonClasses } from '../../components/ui/button';
+import { PageContainer } from '../../components/ui/page-container';
+import { PageHeading } from '../../components/ui/page-heading';
+import { QueryState } from '../../components/ui/query-state';
+import { paths } from '../../config/paths';
+import { useProduct } from '../../features/catalog/api/get-product';
+import { ProductImage } from '../../features/catalog/components/product-image';
+import { StockBadge } from '../../features/catalog/components/stock-badge';
+import type { Product } from '../../features/catalog/types';
+import { ApiError } from '../../lib/api-client';
+import { formatNaira } from '../../lib/money';
+import { usePageTitle } from '../../lib/use-page-title';
+
+function ProductNotFound() {
+  usePageTitle('Product Not Found');
+  return (
+    <PageContainer className="text-center">
+      <PageHeading>Product Not Found</PageHeading>
+      <p className="mt-3 text-stone-700 dark:text-stone-300">
+        This product may have been removed or the link is wrong.
+      </p>
+      <Link to={paths.shop.href()} className={buttonClasses('primary', 'mt-6')}>
+        Back to Shop
+      </Link>
+    </PageContainer>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  usePageTitle(product.name);
+  const { subcategory } = product;
+  return (
+    <PageContainer>
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: paths.home.href() },
+          ...(subcategory
+            ? [
+                { label: subcategory.category.name, to: paths.category.href(subcategory.category.id) },
+                { label: subcategory.name, to: paths.subcategory.href(subcategory.id) },
+              ]
+            : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        {/* NOTE: the gallery of every image, quantity and add to cart come with the cart feature. */}
+        <ProductImage
+          src={product.images[0]}
+          alt={product.name}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          width={1000}
+          height={1000}
+          priority
+          className="aspect-square w-full rounded-2xl bg-linen-100 object-cover dark:bg-stone-800"
+        />
+        <div className="flex flex-col gap-4">
+          <PageHeading>{product.name}</PageHeading>
+          <p className="text-2xl font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+          <div>
+            <StockBadge stock={product.stock} />
+          </div>
+          <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
+            {product.description}
+          </p>
+          {product.specifications.length > 0 && (
+            <section aria-labelledby="specifications-title">
+              <h2 id="specifications-title" className="text-lg font-semibold">
+                Specifications
+              </h2>
+              <dl className="mt-2 divide-y divide-linen-200 rounded-xl border border-linen-200 dark:divide-stone-800 dark:border-stone-800">
+                {product.specifications.map((spec) => (
+                  <div key={spec.name} className="grid grid-cols-2 gap-4 px-4 py-2 text-sm">
+                    <dt className="font-medium">{spec.name}</dt>
+                    <dd className="text-stone-700 dark:text-stone-300">{spec.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+  return (
+    <QueryState query={product} loadingLabel="Loading product…">
+      {(data) => <ProductDetails product={data} />}
+    </QueryState>
+  );
+}

@@ -1,0 +1,47 @@
+// Every route of SPEC.md §2 in one place: `path` is the router pattern, `href` builds a link.
+const route = (path: string) => ({ path, href: () => path });
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: route('/'),
+  about: route('/about'),
+  contact: route('/contact'),
+  shop: route('/shop'),
+  search: {
+    path: '/search',
+    href: (query?: string) => (query ? `/search?q=${enc(query)}` : '/search'),
+  },
+
+  login: route('/login'),
+  register: route('/register'),
+  forgotPassword: route('/forgot-password'),
+  resetPassword: route('/reset-password'),
+
+  profile: route('/profile'),
+  dashboard: route('/dashboard'),
+  admin: route('/admin'),
+  orders: route('/orders'),
+  order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${enc(orderId)}` },
+  editProduct: {
+    path: '/products/:productId/edit',
+    href: (productId: string) => `/products/${enc(productId)}/edit`,
+  },
+  checkout: route('/checkout'),
+  checkoutSuccess: route('/checkout/success'),
+
+  categories: route('/categories'),
+  category: { path: '/categories/:categoryId', href: (categoryId: string) => `/categories/${enc(categoryId)}` },
+  subcategory: {
+    path: '/subcategories/:subcategoryId',
+    href: (subcategoryId: string) => `/subcategories/${enc(subcategoryId)}`,
+  },
+  product: { path: '/products/:productId', href: (idOrSlug: string) => `/products/${enc(idOrSlug)}` },
+  orderSuccess: route('/order/success'),
+  orderFailed: route('/order/failed'),
+
+  faq: route('/faq'),
+  termsOfService: route('/terms-of-service'),
+  privacyPolicy: route('/privacy-policy'),
+  shippingPolicy: route('/shipping-policy'),
+  refundPolicy: route('/refund-policy'),
+} as const;

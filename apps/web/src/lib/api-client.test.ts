@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api-client';
+
+function respondWith(body: string, status: number, contentType = 'application/json') {
+  const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('returns the parsed JSON of a successful response', async () => {
+    const fetchMock = respondWith(JSON.stringify({ categories: [{ id: 'c1' }] }), 200);
+    await expect(api.get('/api/categories')).resolves.toEqual({ categories: [{ id: 'c1' }] });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/categories',
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+    );
+  });
+
+  it('sends a JSON body and adds query parameters, skipping empty ones', async () => {
+    const fetchMock = respondWith('{"message":"ok"}', 201);
+    await api.post(
+      '/api/newsletter/subscribe',
+      { email: 'ada@example.com' },
+      { params: { source: 'footer', empty: '' } },
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/newsletter/subscribe?source=footer');
+    expect(init.body).toBe('{"email":"ada@example.com"}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('turns the API error shape into an ApiError with status, message and field errors', async () => {
+    respondWith(JSON.stringify({ message: 'Invalid input', errors: { email: 'Invalid email address' } }), 400);
+    const error = await caught(api.post('/api/users/register', {}));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Invalid input');
+    expect(error.errors).toEqual({ email: 'Invalid email address' });
+  });
+
+  it('uses the raw text when an error body is not JSON', async () => {
+    respondWith('Bad Gateway', 502, 'text/plain');
+    const error = await caught(api.get('/api/products'));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Bad Gateway');
+  });
+
+  it("falls back to 'API request failed' when the error body says nothing", async () => {
+    respondWith('', 500);
+    expect((await caught(api.get('/api/products'))).message).toBe('API request failed');
+    respondWith(JSON.stringify({ error: 'x' }), 500);
+    expect((await caught(api.get('/api/products'))).message).toBe('API request failed');
+  });
+
+  it("reports a failed connection as status 0 'Network error'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await caught(api.get('/api/products'));
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Network error');
+  });
+
+  it('lets a cancelled request stay a cancellation', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
+    await expect(api.get('/api/products', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('returns undefined for an empty successful response', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(api.delete('/api/products/p1')).resolves.toBeUndefined();
+  });
+});

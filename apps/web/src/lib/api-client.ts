@@ -1,0 +1,98 @@
+// One client for every call to our API: same-origin, cookies included, JSON in and out,
+// and one error type (ApiError) built from the API.md error shape { message, errors? }.
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+export const FALLBACK_ERROR_MESSAGE = 'API request failed';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFromResponse(status: number, text: string): ApiError {
+  const body = parseJson(text);
+  if (body === undefined) {
+    // Not JSON (a proxy page, plain text): the raw text is the most useful message we have.
+    return new ApiError(status, text.trim() || FALLBACK_ERROR_MESSAGE);
+  }
+  if (isRecord(body) && typeof body.message === 'string' && body.message) {
+    const errors = isRecord(body.errors) ? (body.errors as Record<string, string>) : undefined;
+    return new ApiError(status, body.message, errors);
+  }
+  return new ApiError(status, FALLBACK_ERROR_MESSAGE);
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled request (TanStack Query aborting a stale query) is not a network failure.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const text = await response.text();
+  if (!response.ok) throw errorFromResponse(response.status, text);
+  return (text ? parseJson(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { productSrcSet, thumbUrl } from './product-images';
+
+describe('product image renditions', () => {
+  it('pairs the 400w thumb with the 1000w full image', () => {
+    expect(thumbUrl('/images/demo/gold-lace-1-full.webp')).toBe('/images/demo/gold-lace-1-thumb.webp');
+    expect(productSrcSet('/images/demo/gold-lace-1-full.webp')).toBe(
+      '/images/demo/gold-lace-1-thumb.webp 400w, /images/demo/gold-lace-1-full.webp 1000w',
+    );
+  });
+
+  it('offers no srcSet for an image that does not follow the naming', () => {
+    expect(productSrcSet('/images/uploads/photo.jpg')).toBeUndefined();
+  });
+});

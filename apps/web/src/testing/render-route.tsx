@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+
+type FakeResponse = { status?: number; body: unknown };
+
+/**
+ * Stands in for the server: `fetch` answers each API path (without its query string) from
+ * `responses`; anything else is a 404. Returns the mock to inspect the calls.
+ */
+export function fakeApi(responses: Record<string, FakeResponse | unknown>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://shop.test');
+    const entry = responses[url.pathname];
+    if (entry === undefined) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    const { status = 200, body } =
+      typeof entry === 'object' && entry !== null && 'body' in entry ? (entry as FakeResponse) : { body: entry };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders the whole shop (layout and all) at `path`, as the browser would. */
+export function renderRoute(path: string, state?: unknown) {
+  // jsdom does not scroll; the shop calls scrollTo on every route change.
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+    ],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}

@@ -1,0 +1,37 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiServer = 'http://localhost:3000';
+
+// NOTE: react, react-dom and react-router change rarely, so they get their own
+// long-cached `vendor` chunk; route pages are split with React.lazy in the router.
+const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: vendorModules }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/images': apiServer,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': apiServer,
+      '/images': apiServer,
+    },
+  },
+});
