@@ -74,13 +74,23 @@ interface Row {
 async function measure(name: string, urlPath: string): Promise<Row> {
   const result = await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections, duration });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { name, path: urlPath, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  return {
+    name,
+    path: urlPath,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
 }
 
 async function run(databaseUrl: string, cache: boolean) {
   const server = await startServer(databaseUrl, cache);
   try {
-    const slug = (await (await fetch(`http://127.0.0.1:${port}/api/products?pageSize=1&page=777`)).json()).products[0].slug;
+    const sample = (await (await fetch(`http://127.0.0.1:${port}/api/products?pageSize=1&page=777`)).json()) as {
+      products: { slug: string }[];
+    };
+    const slug = sample.products[0]?.slug;
     const targets: [string, string][] = [
       ['bare Fastify route (ceiling)', '/bench/bare'],
       ['products, page 1', '/api/products'],
@@ -95,7 +105,9 @@ async function run(databaseUrl: string, cache: boolean) {
     for (const [name, urlPath] of targets) {
       await measure(name, urlPath).then((row) => {
         rows.push(row);
-        console.log(`  ${name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms`);
+        console.log(
+          `  ${name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms`,
+        );
       });
     }
     return rows;

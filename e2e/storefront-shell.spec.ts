@@ -8,7 +8,10 @@ describe('a visitor opening the shop', () => {
   it('sees the home page with featured products, and no errors in the console', async () => {
     const { page, context, errors } = await shop.newPage();
     await page.goto('/');
-    await page.getByRole('link', { name: /shop now/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /shop now/i })
+      .first()
+      .waitFor();
     const productLinks = page.locator('main a[href^="/products/"]');
     await productLinks.first().waitFor();
     expect(await productLinks.count()).toBeGreaterThanOrEqual(4);

@@ -20,7 +20,12 @@ function run(title, command, args, env = {}) {
 
 function vitest(title, reportName, args, env = {}) {
   const report = path.join(reports, `${reportName}.json`);
-  run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], env);
+  run(
+    title,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    env,
+  );
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -37,13 +42,19 @@ function findChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get…');
-    const install = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-      stdio: 'inherit',
-    });
+    console.log("Chromium is missing: installing Debian's chromium with apt-get…");
+    const install = spawnSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (install.status === 0 && existsSync(candidate)) return candidate;
   }
-  console.error(`Chromium was not found at ${candidate}. Install it with:\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium was not found at ${candidate}. Install it with:\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -51,7 +62,9 @@ const chromium = findChromium();
 
 vitest('unit and integration tests (PGlite)', 'pglite', []);
 if (process.env.DATABASE_URL) {
-  vitest('integration tests (PostgreSQL)', 'postgres', ['--project', 'server'], { TEST_DATABASE_URL: process.env.DATABASE_URL });
+  vitest('integration tests (PostgreSQL)', 'postgres', ['--project', 'server'], {
+    TEST_DATABASE_URL: process.env.DATABASE_URL,
+  });
 }
 if (run('build', 'npm', ['run', 'build'])) {
   vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });

@@ -11,7 +11,9 @@ describe('configuration', () => {
   });
 
   it('stops with a message that names each wrong value', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CATALOG_CACHE: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CATALOG_CACHE: 'maybe' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CATALOG_CACHE: 'maybe' });
     } catch (error) {

@@ -7,7 +7,12 @@ describe('catalogue query parameters', () => {
   });
 
   it('refuse page 0, a page size over 100, a price that is not a number and an unknown sort, naming the parameter', () => {
-    const result = productListQuerySchema.safeParse({ page: '0', pageSize: '10000', minPrice: 'abc', sort: 'cheapest' });
+    const result = productListQuerySchema.safeParse({
+      page: '0',
+      pageSize: '10000',
+      minPrice: 'abc',
+      sort: 'cheapest',
+    });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => issue.message) ?? [];
     expect(messages).toContain('page must be a whole number at least 1');

@@ -73,7 +73,9 @@ function wholeNumber(name: string, min: number, max?: number) {
     .string()
     .regex(/^\d{1,9}$/, { message })
     .transform(Number)
-    .pipe(max === undefined ? z.number().min(min, { message }) : z.number().min(min, { message }).max(max, { message }));
+    .pipe(
+      max === undefined ? z.number().min(min, { message }) : z.number().min(min, { message }).max(max, { message }),
+    );
 }
 
 /** A naira amount from the query string (at most two decimals). */

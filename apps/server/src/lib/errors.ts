@@ -25,7 +25,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { errors?: Record<string, string>; retryAfterSeconds?: number; extra?: Record<string, unknown> } = {},
+    readonly details: {
+      errors?: Record<string, string>;
+      retryAfterSeconds?: number;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

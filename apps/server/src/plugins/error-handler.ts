@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@shop/shared';
 import { AppError } from '../lib/errors';
 
 /**
@@ -11,14 +11,17 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
-      return reply
-        .status(error.status)
-        .send({ message: error.message, ...(error.details.errors ? { errors: error.details.errors } : {}), ...error.details.extra });
+      return reply.status(error.status).send({
+        message: error.message,
+        ...(error.details.errors ? { errors: error.details.errors } : {}),
+        ...error.details.extra,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
         errors[field] ??= issue.message ?? MESSAGES.invalidInput;
       }
       const first = Object.values(errors)[0] ?? MESSAGES.invalidInput;

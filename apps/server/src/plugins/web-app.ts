@@ -30,7 +30,10 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+        );
       },
     });
   } else {

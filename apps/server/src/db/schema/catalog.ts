@@ -71,7 +71,11 @@ export const products = pgTable(
     index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_category_price_idx').on(t.categoryId, t.priceKobo, t.id),
     index('products_category_name_idx').on(t.categoryId, t.name, t.id),
-    index('products_subcategory_newest_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_subcategory_newest_idx').on(
+      t.subcategoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('products_subcategory_price_idx').on(t.subcategoryId, t.priceKobo, t.id),
     index('products_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
     index('products_hot_buy_idx').on(t.updatedAt.desc().nullsFirst()).where(sql`${t.isHotBuy}`),

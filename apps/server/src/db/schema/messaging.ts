@@ -13,7 +13,10 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`), index('newsletter_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`),
+    index('newsletter_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 import { products } from './catalog';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './accounts';
 
 export interface ShippingAddress {
   firstName: string;

@@ -158,11 +158,9 @@ function toHex([r, g, b]: [number, number, number]): string {
 function mix(hex: string, towards: string, amount: number): string {
   const a = parseHex(hex);
   const b = parseHex(towards);
-  return toHex([0, 1, 2].map((i) => (a[i] as number) + ((b[i] as number) - (a[i] as number)) * amount) as [
-    number,
-    number,
-    number,
-  ]);
+  return toHex(
+    [0, 1, 2].map((i) => (a[i] as number) + ((b[i] as number) - (a[i] as number)) * amount) as [number, number, number],
+  );
 }
 
 function luminance(hex: string): number {
@@ -625,7 +623,8 @@ const CATALOGUE: CategoryDef[] = [
       {
         slug: 'swiss-voile-lace',
         name: 'Swiss Voile Lace',
-        description: 'Breathable cotton voile with eyelet embroidery, a classic for iro and buba and men’s native wear.',
+        description:
+          'Breathable cotton voile with eyelet embroidery, a classic for iro and buba and men’s native wear.',
         items: [
           {
             key: 'swiss-voile-lace',
@@ -717,7 +716,8 @@ const CATALOGUE: CategoryDef[] = [
       {
         slug: 'shank-buttons',
         name: 'Shank Buttons',
-        description: 'Buttons with a loop at the back that sit proud of the fabric, for jackets, senator tops and gowns.',
+        description:
+          'Buttons with a loop at the back that sit proud of the fabric, for jackets, senator tops and gowns.',
         items: [
           {
             key: 'metal-shank-buttons-18mm',
@@ -1747,7 +1747,10 @@ function buildProduct(item: ItemDef, variantDef: Variant): SeedProduct {
   const slug = `${item.key}-${slugify(variant)}`;
   const random = seededRandom(slug);
   const [min, max] = item.price;
-  const specifications: SeedSpecification[] = item.specs.map(([name, value]) => ({ name, value: fill(value, variant) }));
+  const specifications: SeedSpecification[] = item.specs.map(([name, value]) => ({
+    name,
+    value: fill(value, variant),
+  }));
   if (specName) specifications.push({ name: specName, value: variant });
   specifications.push({ name: 'Colour', value: colourName });
   const imageRoll = random();
@@ -1795,9 +1798,9 @@ function buildCatalogue(definitions: CategoryDef[]): SeedCategory[] {
 
   // Some sold-out and some nearly sold-out products, never among the featured ones.
   const candidates = shuffled(
-    catalogue.flatMap((category) =>
-      category.subcategories.flatMap((subcategory) => subcategory.products),
-    ).filter((product) => !product.isHotBuy && !product.isNewlyAdded),
+    catalogue
+      .flatMap((category) => category.subcategories.flatMap((subcategory) => subcategory.products))
+      .filter((product) => !product.isHotBuy && !product.isNewlyAdded),
     'stock-levels',
   );
   const random = seededRandom('low-stock');

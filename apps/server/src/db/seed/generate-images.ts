@@ -7,10 +7,11 @@
  * a second run only fills in what is missing; delete the folder to redraw everything.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverRoot } from '../../lib/package-root';
 import { generateDemoImages } from './product-images';
 
-const defaultOutDir = fileURLToPath(new URL('../../../public/generated/demo', import.meta.url));
+// Found from the package root, so the same default holds from src/ (tsx) and from dist/ (the build).
+const defaultOutDir = path.join(serverRoot, 'public/generated/demo');
 const outDir = process.argv[2] ? path.resolve(process.argv[2]) : defaultOutDir;
 
 const started = performance.now();

@@ -137,7 +137,7 @@ function textWidthEm(text: string): number {
   let width = 0;
   for (const char of text) {
     if (char === ' ') width += 0.35;
-    else if ('il.,·:;|!\''.includes(char)) width += 0.36;
+    else if ("il.,·:;|!'".includes(char)) width += 0.36;
     else if ('mwMW'.includes(char)) width += 1.0;
     else if (char >= 'A' && char <= 'Z') width += 0.76;
     else if (char >= '0' && char <= '9') width += 0.7;
@@ -166,7 +166,9 @@ function labelPill(label: string, background: string): string {
   const pill = `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}" fill="${fill}" opacity="0.94"/>`;
   const baseline = y + height / 2 + fontSize * 0.36;
   const lengthAdjust =
-    textWidth > width - padding ? ` textLength="${Math.round(width - padding * 1.4)}" lengthAdjust="spacingAndGlyphs"` : '';
+    textWidth > width - padding
+      ? ` textLength="${Math.round(width - padding * 1.4)}" lengthAdjust="spacingAndGlyphs"`
+      : '';
   const textEl = `<text x="${VIEW / 2}" y="${baseline.toFixed(1)}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${fontSize.toFixed(1)}" font-weight="bold" fill="${ink}"${lengthAdjust}>${escapeXml(text)}</text>`;
   return shadow + pill + textEl;
 }

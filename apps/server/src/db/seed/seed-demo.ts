@@ -1,6 +1,6 @@
 import type { Database } from '../client';
 import { categories, products as productsTable, subcategories } from '../schema';
-import { type SeedCategory, demoCatalogue } from './catalogue-data';
+import { demoCatalogue, type SeedCategory } from './catalogue-data';
 import { demoImageUrl } from './product-images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,7 +9,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Fills an empty catalogue with the demo catalogue, in one transaction so a crash half-way
  * leaves nothing. Returns false when the catalogue already has categories (a second start).
  */
-export async function seedDemoCatalogue(database: Database, catalogue: SeedCategory[] = demoCatalogue, now = new Date()) {
+export async function seedDemoCatalogue(
+  database: Database,
+  catalogue: SeedCategory[] = demoCatalogue,
+  now = new Date(),
+) {
   const [existing] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM categories');
   if ((existing?.count ?? 0) > 0) return false;
 
@@ -19,7 +23,12 @@ export async function seedDemoCatalogue(database: Database, catalogue: SeedCateg
     for (const [categoryPosition, category] of catalogue.entries()) {
       const [categoryRow] = await tx
         .insert(categories)
-        .values({ name: category.name, slug: category.slug, description: category.description, position: categoryPosition })
+        .values({
+          name: category.name,
+          slug: category.slug,
+          description: category.description,
+          position: categoryPosition,
+        })
         .returning({ id: categories.id });
       if (!categoryRow) throw new Error(`Could not insert category ${category.slug}`);
       for (const [subPosition, sub] of category.subcategories.entries()) {

@@ -4,9 +4,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
-import { analyze, seedDemoCatalogue } from './seed-demo';
 import { demoCatalogue } from './catalogue-data';
 import { demoImageUrl } from './product-images';
+import { analyze, seedDemoCatalogue } from './seed-demo';
 
 const VARIANTS = ['Ivory', 'Onion Pink', 'Wine', 'Emerald', 'Navy', 'Champagne', 'Coral', 'Lilac', 'Teal', 'Mustard'];
 const BATCH = 500;
@@ -14,7 +14,9 @@ const BATCH = 500;
 export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof openDatabase>>, target: number) {
   await database.migrate();
   await seedDemoCatalogue(database);
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM products');
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM products',
+  );
   const subs = await database.query<{ id: string; slug: string; category_id: string }>(
     'SELECT id, slug, category_id FROM subcategories',
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../../test/helper';
+import { type Database, openDatabase } from '../../db/client';
 import { CatalogCache } from './catalog-cache';
 
 let testDatabase: TestDatabase;

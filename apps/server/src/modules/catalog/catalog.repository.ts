@@ -135,9 +135,7 @@ export class CatalogRepository {
   }
 
   async findSubcategory(idOrSlug: string) {
-    const [row] = await this.database.query<
-      Subcategory & { categoryName: string; categorySlug: string }
-    >(
+    const [row] = await this.database.query<Subcategory & { categoryName: string; categorySlug: string }>(
       `SELECT s.id, s.name, s.slug, s.description, s.category_id AS "categoryId",
               c.name AS "categoryName", c.slug AS "categorySlug"
          FROM subcategories s JOIN categories c ON c.id = s.category_id

@@ -1,13 +1,8 @@
-import {
-
-  productListQuerySchema,
-  scopedProductListQuerySchema,
-  searchQuerySchema,
-} from '@shop/shared';
+import { productListQuerySchema, scopedProductListQuerySchema, searchQuerySchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CatalogCache } from './catalog-cache';
 import type { CatalogService } from './catalog.service';
+import type { CatalogCache } from './catalog-cache';
 
 const idOrSlugParams = z.object({ idOrSlug: z.string().min(1).max(200) });
 
@@ -96,4 +91,3 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     })),
   );
 };
-

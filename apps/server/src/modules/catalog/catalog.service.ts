@@ -3,20 +3,23 @@ import {
   FEATURED_PRODUCTS_MAX,
   HOT_BUY_PRODUCTS_MAX,
   MESSAGES,
+  nairaToKobo,
   type ProductListQuery,
   type ProductPage,
   RELATED_PRODUCTS_MAX,
   type SearchResult,
-  nairaToKobo,
 } from '@shop/shared';
 import { notFound } from '../../lib/errors';
-import { CatalogRepository, type PageRequest, type ProductFilter } from './catalog.repository';
+import type { CatalogRepository, PageRequest, ProductFilter } from './catalog.repository';
 
 /** Fewer full-text hits than this and the search also tries words spelt nearly the same. */
 const TYPO_SEARCH_BELOW = 3;
 const MAX_SEARCH_WORDS = 8;
 
-type ListQuery = Omit<ProductListQuery, 'categoryId' | 'subcategoryId'> & { categoryId?: string; subcategoryId?: string };
+type ListQuery = Omit<ProductListQuery, 'categoryId' | 'subcategoryId'> & {
+  categoryId?: string;
+  subcategoryId?: string;
+};
 
 /**
  * The words of a search, lower-cased; anything but letters and digits is dropped, so no input

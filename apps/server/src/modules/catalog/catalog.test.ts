@@ -101,9 +101,13 @@ describe('product lists', () => {
   });
 
   it('sort by price both ways and by name', async () => {
-    const asc = (await get('/api/products?sort=price_asc&pageSize=100')).body.products.map((p: { price: number }) => p.price);
+    const asc = (await get('/api/products?sort=price_asc&pageSize=100')).body.products.map(
+      (p: { price: number }) => p.price,
+    );
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    const desc = (await get('/api/products?sort=price_desc&pageSize=100')).body.products.map((p: { price: number }) => p.price);
+    const desc = (await get('/api/products?sort=price_desc&pageSize=100')).body.products.map(
+      (p: { price: number }) => p.price,
+    );
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     expect(desc[0]).toBeGreaterThan(asc[0]);
     const names = (await get('/api/products?sort=name&pageSize=50')).body.products.map((p: { name: string }) => p.name);

@@ -29,7 +29,10 @@ afterAll(async () => shop?.close());
 async function walk(query: string, pageSize: number) {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await app.inject({ method: 'GET', url: `/api/products?pageSize=${pageSize}&page=${page}${query}` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/products?pageSize=${pageSize}&page=${page}${query}`,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     if (body.products.length === 0) return { ids, total: body.total };
