@@ -2,4 +2,7 @@
 // never in storage that page scripts can read.
 export const storageKeys = {
   darkMode: 'darkMode',
+  // NOTE: SPEC.md §1 keeps the cart in memory; issue 3 asks for it to survive a reload and
+  // be shared between tabs, so it lives here.
+  cart: 'cart',
 } as const;

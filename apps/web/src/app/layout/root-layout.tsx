@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toaster';
 import { paths } from '../../config/paths';
 import { BackToTopButton } from './back-to-top-button';
 import { ScrollToTop } from './scroll-to-top';
@@ -28,6 +29,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <BackToTopButton />
+      <Toaster />
     </div>
   );
 }

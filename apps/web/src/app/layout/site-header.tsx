@@ -1,11 +1,12 @@
-import { Menu, Search, ShoppingBag, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { IconButton } from '../../components/ui/icon-button';
 import { paths } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { CartDrawer } from '../../features/cart/components/cart-drawer';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
-import { CartDrawer } from './cart-drawer';
 import { DarkModeToggle } from './dark-mode-toggle';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
@@ -87,9 +88,7 @@ export function SiteHeader() {
             </IconButton>
             <DarkModeToggle />
             <LogoutButton />
-            <IconButton label="Cart" aria-haspopup="dialog" onClick={() => setCartOpen(true)}>
-              <ShoppingBag aria-hidden="true" className="size-5" />
-            </IconButton>
+            <CartButton onClick={() => setCartOpen(true)} />
             <IconButton
               ref={menuButtonRef}
               label="Menu"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { buttonClasses } from '../../components/ui/button';
@@ -5,6 +6,8 @@ import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { QuantitySelector } from '../../features/cart/components/quantity-selector';
 import { useProduct } from '../../features/catalog/api/get-product';
 import { ProductImage } from '../../features/catalog/components/product-image';
 import { StockBadge } from '../../features/catalog/components/stock-badge';
@@ -31,6 +34,7 @@ function ProductNotFound() {
 function ProductDetails({ product }: { product: Product }) {
   usePageTitle(product.name);
   const { subcategory } = product;
+  const [quantity, setQuantity] = useState(1);
   return (
     <PageContainer>
       <Breadcrumb
@@ -46,7 +50,7 @@ function ProductDetails({ product }: { product: Product }) {
         ]}
       />
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        {/* NOTE: the gallery of every image, quantity and add to cart come with the cart feature. */}
+        {/* NOTE: the gallery of every image is still to come (issue 3). */}
         <ProductImage
           src={product.images[0]}
           alt={product.name}
@@ -62,6 +66,12 @@ function ProductDetails({ product }: { product: Product }) {
           <div>
             <StockBadge stock={product.stock} />
           </div>
+          {product.stock > 0 && (
+            <div className="flex flex-wrap items-center gap-4">
+              <QuantitySelector value={quantity} max={product.stock} onChange={setQuantity} />
+              <AddToCartButton product={product} quantity={quantity} className="px-7 py-3 text-base" />
+            </div>
+          )}
           <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
             {product.description}
           </p>

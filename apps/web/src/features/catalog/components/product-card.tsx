@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatNaira } from '../../../lib/money';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import type { Product } from '../types';
 import { ProductImage } from './product-image';
 
@@ -29,6 +30,8 @@ export function ProductCard({ product }: { product: Product }) {
           </Link>
         </h3>
         <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+        {/* Above the card-wide link, so it gets its own clicks. */}
+        <AddToCartButton product={product} className="relative z-10 mt-2 w-full px-3 py-2" />
       </div>
     </article>
   );
