@@ -27,8 +27,13 @@ export function SiteHeader() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
   const closeCart = useCallback(() => setCartOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const escapeSearch = useCallback(() => {
+    setSearchOpen(false);
+    searchButtonRef.current?.focus();
+  }, []);
 
   // Panels close whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
@@ -79,6 +84,7 @@ export function SiteHeader() {
           </nav>
           <div className="flex items-center">
             <IconButton
+              ref={searchButtonRef}
               label="Search"
               aria-expanded={searchOpen}
               aria-controls="header-search"
@@ -101,7 +107,7 @@ export function SiteHeader() {
             </IconButton>
           </div>
         </div>
-        {searchOpen && <HeaderSearch id="header-search" onDone={closeSearch} />}
+        {searchOpen && <HeaderSearch id="header-search" onDone={closeSearch} onEscape={escapeSearch} />}
         <MobileMenu id="mobile-menu" open={menuOpen} links={links} />
       </header>
       {/* Outside <header>: its backdrop-filter would trap a fixed-position drawer. */}
