@@ -17,6 +17,8 @@ import { CatalogService } from './modules/catalog/catalog.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { ListingMemo } from './modules/catalog/listing-memo';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -130,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(healthRoutes, { database });
       await api.register(catalogRoutes, { service, cache });
       await api.register(accountsRoutes, { service: accounts });
+      await api.register(newsletterRoutes, { service: new NewsletterService(database) });
     },
     { prefix: '/api' },
   );

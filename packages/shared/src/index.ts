@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './constants';
 export * from './errors';
 export * from './money';
+export * from './newsletter';

@@ -1,0 +1,64 @@
+import { NEWSLETTER_MESSAGES } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  shop = await createTestApp({ seedDemoCatalogue: false });
+  app = shop.app;
+});
+afterAll(async () => shop?.close());
+
+const subscribe = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: payload as object });
+
+const subscribers = (email: string) =>
+  shop.database.query<{ email: string; active: boolean; unsubscribe_token: string }>(
+    'SELECT email, active, unsubscribe_token FROM newsletter_subscribers WHERE lower(email) = lower($1)',
+    [email],
+  );
+
+describe('newsletter signup', () => {
+  it('subscribes a new address with 201 and the SPEC message, and keeps it with an unsubscribe token', async () => {
+    const response = await subscribe({ email: '  Ada.Tailor@Example.com ' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: NEWSLETTER_MESSAGES.subscribed });
+    const rows = await subscribers('ada.tailor@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email).toBe('ada.tailor@example.com');
+    expect(rows[0]?.active).toBe(true);
+    expect(rows[0]?.unsubscribe_token.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('answers the same for an address already subscribed, in any letter case, without a second row', async () => {
+    await subscribe({ email: 'repeat@example.com' });
+    const again = await subscribe({ email: 'REPEAT@example.com' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: NEWSLETTER_MESSAGES.subscribed });
+    expect(await subscribers('repeat@example.com')).toHaveLength(1);
+  });
+
+  it('turns a deactivated address back on when it subscribes again', async () => {
+    await subscribe({ email: 'back@example.com' });
+    await shop.database.query("UPDATE newsletter_subscribers SET active = false WHERE email = 'back@example.com'");
+    expect((await subscribe({ email: 'back@example.com' })).statusCode).toBe(200);
+    expect((await subscribers('back@example.com'))[0]?.active).toBe(true);
+  });
+
+  it('refuses a bad or missing email with 400 and a clear message', async () => {
+    for (const payload of [{ email: 'not-an-email' }, { email: 'a b@example.com' }]) {
+      const response = await subscribe(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Invalid email address');
+    }
+    const missing = await subscribe({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Email is required');
+    expect(
+      await shop.database.query('SELECT 1 FROM newsletter_subscribers WHERE email LIKE $1', ['%not-an-email%']),
+    ).toEqual([]);
+  });
+});
