@@ -5,6 +5,9 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useFeaturedProducts } from '../../features/catalog/api/get-featured-products';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { HotBuys } from '../../features/home/components/hot-buys-carousel';
+import { NewsletterSignup } from '../../features/home/components/newsletter-signup';
+import { Testimonials } from '../../features/home/components/testimonials';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FEATURED_LIMIT = 8; // SPEC.md §9: View All appears above 8
@@ -120,8 +123,11 @@ export default function HomePage() {
   return (
     <>
       <Hero />
+      <HotBuys />
       <FeaturedCollections />
       <WhyChooseUs />
+      <Testimonials />
+      <NewsletterSignup />
     </>
   );
 }

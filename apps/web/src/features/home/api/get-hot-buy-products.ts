@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Product } from '../../catalog/types';
+
+export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {
+  const data = await api.get<{ products: Product[] }>('/api/products/hot-buy', { signal });
+  return data.products;
+}
+
+export const hotBuyProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['products', 'hot-buy'],
+    queryFn: ({ signal }) => getHotBuyProducts(signal),
+  });
+
+export const useHotBuyProducts = () => useQuery(hotBuyProductsQueryOptions());

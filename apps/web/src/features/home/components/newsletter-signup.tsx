@@ -1,0 +1,63 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { NEWSLETTER_FAILED, useSubscribeToNewsletter } from '../api/subscribe-newsletter';
+
+/** The home page's newsletter form: the server's message on success or refusal (SPEC.md §8). */
+export function NewsletterSignup() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const subscribe = useSubscribeToNewsletter();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    subscribe.mutate(email.trim(), { onSuccess: () => setEmail('') });
+  };
+
+  const failure =
+    subscribe.error instanceof ApiError && subscribe.error.status > 0 ? subscribe.error.message : NEWSLETTER_FAILED;
+  return (
+    <section aria-labelledby={`${id}-title`} className="on-dark bg-wine-900 text-white">
+      <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6">
+        <h2 id={`${id}-title`} className="text-2xl font-semibold sm:text-3xl">
+          Join Our Newsletter
+        </h2>
+        <p className="mt-2 text-wine-50">New laces, restocks and offers, straight to your inbox.</p>
+        {/* NOTE: noValidate so the server's own message explains a bad address, the same for every browser. */}
+        <form onSubmit={submit} noValidate className="mx-auto mt-6 flex max-w-md flex-col gap-2 sm:flex-row">
+          <label htmlFor={`${id}-email`} className="sr-only">
+            Email address
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="you@example.com"
+            aria-describedby={`${id}-result`}
+            aria-invalid={subscribe.isError || undefined}
+            className="min-w-0 flex-1 rounded-full border border-white/40 bg-white px-4 py-2.5 text-stone-900 placeholder:text-stone-500"
+          />
+          <button
+            type="submit"
+            disabled={subscribe.isPending}
+            className="rounded-full bg-gold-300 px-6 py-2.5 font-semibold text-stone-950 hover:bg-gold-200 disabled:opacity-60"
+          >
+            {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
+          </button>
+        </form>
+        <p
+          id={`${id}-result`}
+          role="status"
+          className="mt-3 min-h-6 text-sm font-medium"
+          data-testid="newsletter-result"
+        >
+          {subscribe.isSuccess && subscribe.data.message}
+          {subscribe.isError && failure}
+        </p>
+      </div>
+    </section>
+  );
+}
