@@ -1,28 +1,35 @@
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
-import { parsePage } from '../../components/ui/pagination';
 import { useProducts } from '../../features/catalog/api/get-products';
-import { CategoryList } from '../../features/catalog/components/category-list';
 import { ProductList } from '../../features/catalog/components/product-list';
+import { ShopSidebar } from '../../features/catalog/components/shop-sidebar';
+import { ShopToolbar } from '../../features/catalog/components/shop-toolbar';
+import { readShopFilters } from '../../features/catalog/shop-filters';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function ShopPage() {
   usePageTitle('Shop');
   const [searchParams] = useSearchParams();
-  const products = useProducts({ page: parsePage(searchParams.get('page')) });
+  const products = useProducts(readShopFilters(searchParams));
   return (
     <PageContainer>
       <PageHeading>Shop</PageHeading>
       <p className="mt-2 text-stone-700 dark:text-stone-300">Every lace, trim, button and embellishment we stock.</p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-labelledby="shop-categories">
           <h2 id="shop-categories" className="mb-3 font-sans text-sm font-semibold tracking-wider uppercase">
             Categories
           </h2>
-          <CategoryList />
+          <ShopSidebar />
         </aside>
         <section aria-label="Products">
+          <ShopToolbar />
+          {products.data && (
+            <p className="mb-4 text-sm text-stone-700 dark:text-stone-300" data-testid="shop-total">
+              {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+            </p>
+          )}
           <ProductList query={products} label="Products" emptyMessage="No products available at the moment." />
         </section>
       </div>

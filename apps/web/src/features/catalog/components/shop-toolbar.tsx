@@ -1,0 +1,97 @@
+import { type FormEvent, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { readShopFilters, SORT_OPTIONS, withShopFilters } from '../shop-filters';
+
+const fieldClass =
+  'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
+
+/** Sort, price range and in-stock, all written to the URL (a new history entry each). */
+export function ShopToolbar() {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readShopFilters(searchParams);
+  const update = (changes: Record<string, string | undefined>) =>
+    setSearchParams(withShopFilters(searchParams, changes));
+
+  const applyPrices = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    update({
+      minPrice: String(data.get('minPrice') ?? '').trim(),
+      maxPrice: String(data.get('maxPrice') ?? '').trim(),
+    });
+  };
+
+  return (
+    <div className="mb-6 flex flex-wrap items-end gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id={`${id}-sort`}
+          value={filters.sort ?? 'newest'}
+          onChange={(event) => update({ sort: event.target.value === 'newest' ? undefined : event.target.value })}
+          className={fieldClass}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* Keyed by the URL's prices so Back puts the right numbers in the boxes. */}
+      <form
+        key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
+        onSubmit={applyPrices}
+        aria-label="Price range"
+        className="flex items-end gap-2"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-min`} className="text-sm font-medium">
+            Min price (₦)
+          </label>
+          <input
+            id={`${id}-min`}
+            name="minPrice"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            defaultValue={filters.minPrice ?? ''}
+            className={`${fieldClass} w-28`}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-max`} className="text-sm font-medium">
+            Max price (₦)
+          </label>
+          <input
+            id={`${id}-max`}
+            name="maxPrice"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            defaultValue={filters.maxPrice ?? ''}
+            className={`${fieldClass} w-28`}
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-full border border-wine-700 px-4 py-2 text-sm font-semibold text-wine-800 hover:bg-wine-50 dark:border-wine-300 dark:text-wine-200 dark:hover:bg-stone-800"
+        >
+          Apply
+        </button>
+      </form>
+      <label className="flex items-center gap-2 pb-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={filters.inStock === true}
+          onChange={(event) => update({ inStock: event.target.checked ? 'true' : undefined })}
+          className="size-4 accent-wine-700"
+        />
+        In stock only
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures/browser';
+
+const shop = useBrowser();
+
+type ApiPage = { products: { name: string; price: number }[]; total: number; pageSize: number };
+const api = async (query: string): Promise<ApiPage> =>
+  (await fetch(`${shop.baseUrl}/api/products?pageSize=24&${query}`)).json();
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+const totalText = (page: Page) => page.getByTestId('shop-total').textContent();
+const firstCardName = (page: Page) =>
+  page.getByRole('list', { name: 'Products' }).locator(':scope > li').first().getByRole('link').textContent();
+
+describe('a visitor filtering the shop', () => {
+  it('sorts, sets a price range and in-stock, pages on, and Back undoes each step', async () => {
+    const { page, context, errors } = await shop.newPage();
+    await page.goto('/shop');
+    const all = await api('');
+    await expect.poll(() => totalText(page)).toBe(`${all.total} products`);
+
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    const cheapest = await api('sort=price_asc');
+    await expect.poll(() => firstCardName(page)).toBe(cheapest.products[0]?.name);
+
+    await page.getByLabel('Min price (₦)').fill('1000');
+    await page.getByLabel('Max price (₦)').fill('5000');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.get('maxPrice') === '5000');
+    const ranged = await api('sort=price_asc&minPrice=1000&maxPrice=5000');
+    expect(ranged.total).toBeLessThan(all.total);
+    await expect.poll(() => totalText(page)).toBe(`${ranged.total} products`);
+
+    await page.getByRole('checkbox', { name: 'In stock only' }).check();
+    await page.waitForURL((url) => url.searchParams.get('inStock') === 'true');
+    const inStock = await api('sort=price_asc&minPrice=1000&maxPrice=5000&inStock=true');
+    await expect.poll(() => totalText(page)).toBe(`${inStock.total} products`);
+
+    // The whole state survives a reload (a shared link).
+    await page.reload();
+    await expect.poll(() => totalText(page)).toBe(`${inStock.total} products`);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+    expect(await page.getByLabel('Min price (₦)').inputValue()).toBe('1000');
+    expect(await page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('inStock') === null);
+    await expect.poll(() => totalText(page)).toBe(`${ranged.total} products`);
+    expect(await page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(false);
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('minPrice') === null);
+    await expect.poll(() => page.getByLabel('Min price (₦)').inputValue()).toBe('');
+    expect(params(page).get('sort')).toBe('price_asc');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes to the next page and back with the page in the URL', async () => {
+    const { page, context } = await shop.newPage();
+    await page.goto('/shop?sort=name');
+    const byName = await api('sort=name');
+    const second = await api('sort=name&page=2');
+    await expect.poll(() => firstCardName(page)).toBe(byName.products[0]?.name);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(params(page).get('sort')).toBe('name');
+    await expect.poll(() => firstCardName(page)).toBe(second.products[0]?.name);
+    await page.goBack();
+    await expect.poll(() => firstCardName(page)).toBe(byName.products[0]?.name);
+    await context.close();
+  });
+
+  it('opens a category in the sidebar and narrows the list to one of its subcategories', async () => {
+    const { page, context } = await shop.newPage();
+    const { categories } = await (await fetch(`${shop.baseUrl}/api/categories`)).json();
+    const category = categories.find((c: { subcategories: unknown[] }) => c.subcategories.length > 0);
+    const subcategory = category.subcategories[0];
+    await page.goto('/shop');
+    const sidebar = page.getByRole('complementary');
+    const toggle = sidebar.getByRole('button', { name: `Show ${category.name} subcategories` });
+    await toggle.click();
+    expect(
+      await sidebar.getByRole('button', { name: `Hide ${category.name} subcategories` }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await sidebar.getByRole('link', { name: subcategory.name, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
+    const expected = await api(`subcategoryId=${subcategory.id}`);
+    await expect.poll(() => totalText(page)).toBe(`${expected.total} ${expected.total === 1 ? 'product' : 'products'}`);
+    expect(await sidebar.getByRole('link', { name: subcategory.name, exact: true }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+
+    await sidebar.getByRole('link', { name: category.name, exact: true }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('category') === category.id && !url.searchParams.get('subcategory'),
+    );
+    const inCategory = await api(`categoryId=${category.id}`);
+    await expect.poll(() => totalText(page)).toBe(`${inCategory.total} products`);
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
+    await context.close();
+  });
+});
