@@ -9,7 +9,9 @@ import { paths } from '../../config/paths';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { QuantitySelector } from '../../features/cart/components/quantity-selector';
 import { useProduct } from '../../features/catalog/api/get-product';
-import { ProductImage } from '../../features/catalog/components/product-image';
+import { useRelatedProducts } from '../../features/catalog/api/get-related-products';
+import { ProductGallery } from '../../features/catalog/components/product-gallery';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { StockBadge } from '../../features/catalog/components/stock-badge';
 import type { Product } from '../../features/catalog/types';
 import { ApiError } from '../../lib/api-client';
@@ -50,16 +52,7 @@ function ProductDetails({ product }: { product: Product }) {
         ]}
       />
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        {/* NOTE: the gallery of every image is still to come (issue 3). */}
-        <ProductImage
-          src={product.images[0]}
-          alt={product.name}
-          sizes="(min-width: 768px) 50vw, 100vw"
-          width={1000}
-          height={1000}
-          priority
-          className="aspect-square w-full rounded-2xl bg-linen-100 object-cover dark:bg-stone-800"
-        />
+        <ProductGallery images={product.images} name={product.name} />
         <div className="flex flex-col gap-4">
           <PageHeading>{product.name}</PageHeading>
           <p className="text-2xl font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
@@ -92,7 +85,22 @@ function ProductDetails({ product }: { product: Product }) {
           )}
         </div>
       </div>
+      <RelatedProducts productId={product.id} />
     </PageContainer>
+  );
+}
+
+function RelatedProducts({ productId }: { productId: string }) {
+  const related = useRelatedProducts(productId);
+  // Extras: nothing to show (or a failure) leaves the page as it is.
+  if (!related.data || related.data.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-14">
+      <h2 id="related-title" className="mb-6 text-2xl font-semibold">
+        Related Products
+      </h2>
+      <ProductGrid products={related.data} label="Related products" />
+    </section>
   );
 }
 
@@ -102,7 +110,7 @@ export default function ProductPage() {
   if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
   return (
     <QueryState query={product} loadingLabel="Loading product…">
-      {(data) => <ProductDetails product={data} />}
+      {(data) => <ProductDetails key={data.id} product={data} />}
     </QueryState>
   );
 }

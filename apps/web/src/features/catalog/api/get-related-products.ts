@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Product } from '../types';
+
+export const RELATED_PRODUCTS_LIMIT = 4; // SPEC.md §9
+
+export async function getRelatedProducts(productId: string, signal?: AbortSignal): Promise<Product[]> {
+  const data = await api.get<{ products: Product[] }>(`/api/products/${encodeURIComponent(productId)}/related`, {
+    signal,
+  });
+  return data.products.slice(0, RELATED_PRODUCTS_LIMIT);
+}
+
+export const relatedProductsQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: ['products', 'related', productId],
+    queryFn: ({ signal }) => getRelatedProducts(productId, signal),
+  });
+
+export const useRelatedProducts = (productId: string) => useQuery(relatedProductsQueryOptions(productId));
