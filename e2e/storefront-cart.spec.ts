@@ -230,4 +230,24 @@ describe('a visitor keeping a cart', () => {
     await expect.poll(() => badge(page)).toBe(String(product.stock));
     await context.close();
   });
+  it('on a phone, the drawer fills the screen and Tab stays inside it', async () => {
+    const product = await productWithStock(2);
+    const { page, context } = await shop.newPage({ width: 375, height: 740 });
+    await page.goto(`/products/${product.slug}`);
+    await page
+      .getByRole('button', { name: /^Add to Cart/ })
+      .first()
+      .click();
+    await expect.poll(() => badge(page)).toBe('1');
+    await cartButton(page).click();
+    await drawer(page).getByTestId('cart-line').waitFor();
+    const box = await drawer(page).boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(375);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await drawer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.screenshot({ path: path.join(outputDir, 'cart-drawer-375.png') });
+    await context.close();
+  });
 });
