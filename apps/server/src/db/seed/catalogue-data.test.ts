@@ -1,0 +1,243 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it, vi } from 'vitest';
+import { demoCatalogue, type SeedCategory, type SeedProduct } from './catalogue-data';
+import {
+  demoImageFileName,
+  demoImageUrl,
+  generateDemoImages,
+  IMAGE_SIZES,
+  renderProductImage,
+  renderProductImageSvg,
+} from './product-images';
+
+const products: SeedProduct[] = demoCatalogue.flatMap((category) =>
+  category.subcategories.flatMap((subcategory) => subcategory.products),
+);
+
+/** Image tests draw real pictures; give slow CI machines room. */
+const IMAGE_TIMEOUT_MS = 60_000;
+
+describe('demo catalogue data', () => {
+  it('has the six categories with the right slugs and names, in order', () => {
+    expect(demoCatalogue.map((category) => category.slug)).toEqual([
+      'trims',
+      'laces',
+      'buttons',
+      'ribbons',
+      'rhinestones',
+      'embellishments',
+    ]);
+    expect(demoCatalogue.map((category) => category.name)).toEqual([
+      'Trims',
+      'Laces',
+      'Buttons',
+      'Ribbons',
+      'Rhinestones',
+      'Embellishments',
+    ]);
+  });
+
+  it('gives every category 3 to 5 subcategories, each with products and a description', () => {
+    for (const category of demoCatalogue) {
+      expect(category.description.length, category.slug).toBeGreaterThan(20);
+      expect(category.subcategories.length, category.slug).toBeGreaterThanOrEqual(3);
+      expect(category.subcategories.length, category.slug).toBeLessThanOrEqual(5);
+      for (const subcategory of category.subcategories) {
+        expect(subcategory.products.length, subcategory.slug).toBeGreaterThan(0);
+        expect(subcategory.description.length, subcategory.slug).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  it('uses unique kebab-case slugs for categories and subcategories', () => {
+    const slugs = demoCatalogue.flatMap((category) => [
+      category.slug,
+      ...category.subcategories.map((subcategory) => subcategory.slug),
+    ]);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  });
+
+  it('has at least 150 products', () => {
+    expect(products.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('gives every product a unique kebab-case slug and a unique name', () => {
+    const slugs = products.map((product) => product.slug);
+    const names = products.map((product) => product.name.toLowerCase());
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(new Set(names).size).toBe(names.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  });
+
+  it('writes descriptions of two to four sentences with no unfilled placeholders', () => {
+    for (const product of products) {
+      const sentences = product.description.split(/(?<=[.!?])\s+(?=[A-Z0-9])/);
+      expect(sentences.length, product.slug).toBeGreaterThanOrEqual(2);
+      expect(sentences.length, product.slug).toBeLessThanOrEqual(4);
+      expect(`${product.name} ${product.description}`, product.slug).not.toMatch(/[{}]/);
+    }
+  });
+
+  it('prices every product in whole kobo between ₦300 and ₦85,000', () => {
+    for (const product of products) {
+      expect(Number.isInteger(product.priceKobo), product.slug).toBe(true);
+      expect(product.priceKobo, product.slug).toBeGreaterThanOrEqual(30_000);
+      expect(product.priceKobo, product.slug).toBeLessThanOrEqual(8_500_000);
+    }
+  });
+
+  it('has some products out of stock, some nearly out of stock and the rest well stocked', () => {
+    for (const product of products) {
+      expect(Number.isInteger(product.stock), product.slug).toBe(true);
+      expect(product.stock, product.slug).toBeGreaterThanOrEqual(0);
+    }
+    const outOfStock = products.filter((product) => product.stock === 0).length;
+    const low = products.filter((product) => product.stock >= 1 && product.stock <= 5).length;
+    expect(outOfStock).toBeGreaterThanOrEqual(5);
+    expect(outOfStock).toBeLessThanOrEqual(12);
+    expect(low).toBeGreaterThanOrEqual(8);
+    expect(low).toBeLessThanOrEqual(16);
+    expect(products.filter((product) => product.stock > 5).every((product) => product.stock >= 10)).toBe(true);
+  });
+
+  it('marks exactly 12 hot buys and exactly 12 newly added products', () => {
+    expect(products.filter((product) => product.isHotBuy)).toHaveLength(12);
+    expect(products.filter((product) => product.isNewlyAdded)).toHaveLength(12);
+  });
+
+  it('gives every product 3 to 6 specifications including its colour', () => {
+    for (const product of products) {
+      expect(product.specifications.length, product.slug).toBeGreaterThanOrEqual(3);
+      expect(product.specifications.length, product.slug).toBeLessThanOrEqual(6);
+      expect(
+        product.specifications.map((spec) => spec.name),
+        product.slug,
+      ).toContain('Colour');
+      for (const spec of product.specifications) {
+        expect(spec.name.trim(), product.slug).not.toBe('');
+        expect(spec.value.trim(), product.slug).not.toBe('');
+      }
+    }
+  });
+
+  it('gives every product 2 to 4 valid, different images', () => {
+    const patterns = ['stripes', 'dots', 'zigzag', 'scallop', 'grid', 'waves', 'diamonds', 'solid'];
+    for (const product of products) {
+      expect(product.images.length, product.slug).toBeGreaterThanOrEqual(2);
+      expect(product.images.length, product.slug).toBeLessThanOrEqual(4);
+      for (const image of product.images) {
+        expect(image.background, product.slug).toMatch(/^#[0-9a-f]{6}$/);
+        expect(image.accent, product.slug).toMatch(/^#[0-9a-f]{6}$/);
+        expect(patterns, product.slug).toContain(image.pattern);
+        expect(image.label.trim(), product.slug).not.toBe('');
+      }
+      const looks = product.images.map((image) => `${image.background} ${image.accent} ${image.pattern}`);
+      expect(new Set(looks).size, product.slug).toBe(looks.length);
+    }
+  });
+
+  it('gives every product a thumbnail that no other product shares', () => {
+    const thumbnails = products.map(({ images: [first] }) => `${first?.background} ${first?.pattern} ${first?.label}`);
+    expect(new Set(thumbnails).size).toBe(thumbnails.length);
+  });
+
+  it('names many products after their category so that text search finds them', () => {
+    const words: Record<string, RegExp> = {
+      trims: /\btrim\b/i,
+      laces: /\blace\b/i,
+      buttons: /\bbuttons?\b/i,
+      ribbons: /\bribbon\b/i,
+      rhinestones: /\brhinestones?\b/i,
+      embellishments: /\b(?:beads?|sequins?)\b/i,
+    };
+    for (const category of demoCatalogue) {
+      const names = category.subcategories.flatMap((subcategory) =>
+        subcategory.products.map((product) => product.name),
+      );
+      const word = words[category.slug] as RegExp;
+      expect(names.filter((name) => word.test(name)).length, category.slug).toBeGreaterThanOrEqual(10);
+    }
+    expect(products.filter((product) => /rhinestone/i.test(product.name)).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('builds exactly the same catalogue every time the module is loaded', async () => {
+    vi.resetModules();
+    const again = await import('./catalogue-data');
+    expect(again.demoCatalogue).not.toBe(demoCatalogue);
+    expect(again.demoCatalogue).toEqual(demoCatalogue);
+  });
+});
+
+describe('demo product images', () => {
+  const firstImage = products[0]?.images[0];
+  if (!firstImage) throw new Error('The demo catalogue has no images');
+
+  it('names files and URLs after the product, a 1-based image number and the size', () => {
+    expect(demoImageFileName('gold-lace', 0, 'thumb')).toBe('gold-lace-1-thumb.webp');
+    expect(demoImageUrl('gold-lace', 2)).toBe('/images/demo/gold-lace-3-full.webp');
+    expect(demoImageUrl('gold-lace', 1, 'thumb')).toBe('/images/demo/gold-lace-2-thumb.webp');
+  });
+
+  it('escapes XML in labels', () => {
+    const svg = renderProductImageSvg({ ...firstImage, label: 'Bows & <Ties> "A"' }, 400);
+    expect(svg).toContain('Bows &amp; &lt;Ties&gt; &quot;A&quot;');
+    expect(svg).not.toContain('<Ties>');
+  });
+
+  it(
+    'renders an image as a WebP of the right dimensions for each size',
+    async () => {
+      for (const size of ['thumb', 'full'] as const) {
+        const buffer = await renderProductImage({ ...firstImage, label: 'Bows & <Ties>' }, size);
+        const metadata = await sharp(buffer).metadata();
+        expect(metadata.format).toBe('webp');
+        expect(metadata.width).toBe(IMAGE_SIZES[size]);
+        expect(metadata.height).toBe(IMAGE_SIZES[size]);
+      }
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it(
+    'generates both sizes of every image once and skips existing files on the next run',
+    async () => {
+      const [firstSubcategory] = demoCatalogue[0]?.subcategories ?? [];
+      const twoProducts = demoCatalogue.flatMap((c) => c.subcategories.flatMap((s) => s.products)).slice(0, 2);
+      expect(twoProducts).toHaveLength(2);
+      const catalogue: SeedCategory[] = [
+        {
+          slug: 'test',
+          name: 'Test',
+          description: 'Two products',
+          subcategories: [{ ...(firstSubcategory as NonNullable<typeof firstSubcategory>), products: twoProducts }],
+        },
+      ];
+      const expected = twoProducts.reduce((sum, product) => sum + product.images.length * 2, 0);
+      const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'demo-images-')), 'nested', 'demo');
+      try {
+        const first = await generateDemoImages(outDir, catalogue, { concurrency: 2 });
+        expect(first).toEqual({ written: expected, skipped: 0 });
+        const files = (await readdir(outDir)).sort();
+        const expectedFiles = twoProducts
+          .flatMap((product) =>
+            product.images.flatMap((_, index) => [
+              demoImageFileName(product.slug, index, 'thumb'),
+              demoImageFileName(product.slug, index, 'full'),
+            ]),
+          )
+          .sort();
+        expect(files).toEqual(expectedFiles);
+
+        const second = await generateDemoImages(outDir, catalogue);
+        expect(second).toEqual({ written: 0, skipped: expected });
+      } finally {
+        await rm(path.dirname(path.dirname(outDir)), { recursive: true, force: true });
+      }
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+});
