@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures/browser';
+import { outputDir, useBrowser } from './fixtures/browser';
 
 const shop = useBrowser();
 
@@ -102,4 +103,16 @@ describe('a visitor filtering the shop', () => {
     await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
     await context.close();
   });
+  for (const width of [375, 768]) {
+    it(`fits filters and cards in ${width} px without sideways scrolling`, async () => {
+      const { page, context } = await shop.newPage({ width, height: 900 });
+      await page.goto('/shop?inStock=true');
+      await page.getByRole('list', { name: 'Products' }).locator(':scope > li').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(outputDir, `shop-${width}.png`), fullPage: false });
+      await page.getByRole('list', { name: 'Products' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(outputDir, `shop-cards-${width}.png`) });
+      await context.close();
+    });
+  }
 });

@@ -20,10 +20,13 @@ export function AddToCartButton({
   product,
   quantity = 1,
   className = '',
+  compact = false,
 }: {
   product: CartProduct;
   quantity?: number;
   className?: string;
+  /** On a narrow card: one line of text, the icon only from the sm breakpoint. */
+  compact?: boolean;
 }) {
   const soldOut = product.stock < 1;
   return (
@@ -31,9 +34,9 @@ export function AddToCartButton({
       type="button"
       disabled={soldOut}
       onClick={() => addToCartWithToast(product, quantity)}
-      className={buttonClasses('primary', className)}
+      className={buttonClasses('primary', `${compact ? 'whitespace-nowrap' : ''} ${className}`)}
     >
-      <ShoppingCart aria-hidden="true" className="size-4" />
+      <ShoppingCart aria-hidden="true" className={`size-4 shrink-0 ${compact ? 'max-sm:hidden' : ''}`} />
       {soldOut ? 'Out of Stock' : 'Add to Cart'}
       {/* Many cards share one page: the name tells their buttons apart for screen readers. */}
       <span className="sr-only"> {product.name}</span>

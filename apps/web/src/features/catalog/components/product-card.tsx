@@ -31,7 +31,7 @@ export function ProductCard({ product }: { product: Product }) {
         </h3>
         <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
         {/* Above the card-wide link, so it gets its own clicks. */}
-        <AddToCartButton product={product} className="relative z-10 mt-2 w-full px-3 py-2" />
+        <AddToCartButton product={product} compact className="relative z-10 mt-2 w-full py-2" />
       </div>
     </article>
   );
