@@ -1,4 +1,5 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -7,15 +8,26 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useCategory } from '../../features/catalog/api/get-category';
 import { useCategoryProducts } from '../../features/catalog/api/get-category-products';
+import { productsQueryOptions } from '../../features/catalog/api/get-products';
 import { CategoryList } from '../../features/catalog/components/category-list';
 import { ProductList } from '../../features/catalog/components/product-list';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function CategoryPage() {
   const { categoryId = '' } = useParams();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const category = useCategory(categoryId);
-  const products = useCategoryProducts(category.data?.id, parsePage(searchParams.get('page')));
+  const page = parsePage(searchParams.get('page'));
+  // The subcategory toggles filter the grid in place (SPEC.md §2); the choice is kept in the URL.
+  const selected = category.data?.subcategories.find((sub) => sub.id === searchParams.get('subcategory'));
+  const inCategory = useCategoryProducts(selected ? undefined : category.data?.id, page);
+  const inSubcategory = useQuery({
+    ...productsQueryOptions({ subcategoryId: selected?.id, page }),
+    enabled: Boolean(selected),
+  });
+  const products = selected ? inSubcategory : inCategory;
+  const toggle = (subcategoryId: string) =>
+    setSearchParams(selected?.id === subcategoryId ? {} : { subcategory: subcategoryId });
   usePageTitle(category.data?.name ?? 'Category');
 
   return (
@@ -41,12 +53,14 @@ export default function CategoryPage() {
               <ul aria-label="Subcategories" className="mt-6 flex flex-wrap gap-2">
                 {data.subcategories.map((sub) => (
                   <li key={sub.id}>
-                    <Link
-                      to={paths.subcategory.href(sub.id)}
-                      className="block rounded-full bg-linen-100 px-4 py-2 text-sm font-medium hover:bg-linen-200 dark:bg-stone-800 dark:hover:bg-stone-700"
+                    <button
+                      type="button"
+                      aria-pressed={selected?.id === sub.id}
+                      onClick={() => toggle(sub.id)}
+                      className="block rounded-full bg-linen-100 px-4 py-2 text-sm font-medium hover:bg-linen-200 aria-pressed:bg-wine-700 aria-pressed:text-white dark:bg-stone-800 dark:hover:bg-stone-700 dark:aria-pressed:bg-wine-300 dark:aria-pressed:text-stone-950"
                     >
                       {sub.name}
-                    </Link>
+                    </button>
                   </li>
                 ))}
               </ul>
