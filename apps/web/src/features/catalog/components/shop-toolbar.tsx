@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { readShopFilters, SORT_OPTIONS, withShopFilters } from '../shop-filters';
 
@@ -10,6 +10,23 @@ export function ShopToolbar() {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readShopFilters(searchParams);
+  const sortRef = useRef<HTMLSelectElement>(null);
+  const inStockRef = useRef<HTMLInputElement>(null);
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
+
+  // NOTE: uncontrolled, so a click shows at once (the URL updates in a transition); Back or a
+  // link sets them from the URL here, without remounting, so keyboard focus stays put.
+  const sort = filters.sort ?? 'newest';
+  const inStock = filters.inStock === true;
+  const minPrice = filters.minPrice === undefined ? '' : String(filters.minPrice);
+  const maxPrice = filters.maxPrice === undefined ? '' : String(filters.maxPrice);
+  useEffect(() => {
+    if (sortRef.current) sortRef.current.value = sort;
+    if (inStockRef.current) inStockRef.current.checked = inStock;
+    if (minRef.current) minRef.current.value = minPrice;
+    if (maxRef.current) maxRef.current.value = maxPrice;
+  }, [sort, inStock, minPrice, maxPrice]);
   const update = (changes: Record<string, string | undefined>) =>
     setSearchParams(withShopFilters(searchParams, changes));
 
@@ -29,8 +46,9 @@ export function ShopToolbar() {
           Sort by
         </label>
         <select
+          ref={sortRef}
           id={`${id}-sort`}
-          value={filters.sort ?? 'newest'}
+          defaultValue={filters.sort ?? 'newest'}
           onChange={(event) => update({ sort: event.target.value === 'newest' ? undefined : event.target.value })}
           className={fieldClass}
         >
@@ -41,18 +59,13 @@ export function ShopToolbar() {
           ))}
         </select>
       </div>
-      {/* Keyed by the URL's prices so Back puts the right numbers in the boxes. */}
-      <form
-        key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
-        onSubmit={applyPrices}
-        aria-label="Price range"
-        className="flex items-end gap-2"
-      >
+      <form onSubmit={applyPrices} aria-label="Price range" className="flex items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-min`} className="text-sm font-medium">
             Min price (₦)
           </label>
           <input
+            ref={minRef}
             id={`${id}-min`}
             name="minPrice"
             type="number"
@@ -67,6 +80,7 @@ export function ShopToolbar() {
             Max price (₦)
           </label>
           <input
+            ref={maxRef}
             id={`${id}-max`}
             name="maxPrice"
             type="number"
@@ -85,8 +99,9 @@ export function ShopToolbar() {
       </form>
       <label className="flex items-center gap-2 pb-2 text-sm font-medium">
         <input
+          ref={inStockRef}
           type="checkbox"
-          checked={filters.inStock === true}
+          defaultChecked={filters.inStock === true}
           onChange={(event) => update({ inStock: event.target.checked ? 'true' : undefined })}
           className="size-4 accent-wine-700"
         />
