@@ -192,8 +192,8 @@ interface ItemDef {
   description: string;
   /** Naira, inclusive. */
   price: [min: number, max: number];
-  /** Specifications before the Colour entry; `{v}` is replaced. */
-  specs: [name: string, value: string][];
+  /** Specifications before the Colour entry, as 'Name: value; Name: value'; `{v}` is replaced. */
+  specs: string;
   pattern: ImagePattern;
   altPattern: ImagePattern;
   /** The thumbnail's label; `{v}` is replaced. */
@@ -239,11 +239,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A single row of 6mm flat sequins stitched onto a strong polyester thread, ready to sew along necklines, cuffs and hems. The {vl} finish catches the light beautifully under owambe hall lighting. Sold as one continuous 10-yard length, enough to edge a full gown or two bubu dresses.',
             price: [1800, 2600],
-            specs: [
-              ['Material', 'PVC sequins on polyester thread'],
-              ['Width', '6mm'],
-              ['Length', '10 yards (9.1 m)'],
-            ],
+            specs: 'Material: PVC sequins on polyester thread; Width: 6mm; Length: 10 yards (9.1 m)',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Sequin Trim',
@@ -256,12 +252,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Overlapping sequins arranged in soft scallops on a fine mesh backing. It gives a clean, finished edge to sleeves, veils and the hem of an aso-ebi blouse, and lies flat without puckering. Stitch through the mesh by hand for an invisible finish.',
             price: [3800, 5200],
-            specs: [
-              ['Material', 'Sequins on polyester mesh'],
-              ['Width', '3cm'],
-              ['Length', '5 yards'],
-              ['Edge', 'Scalloped'],
-            ],
+            specs: 'Material: Sequins on polyester mesh; Width: 3cm; Length: 5 yards; Edge: Scalloped',
             pattern: 'scallop',
             altPattern: 'dots',
             label: 'Scallop Sequin Trim',
@@ -281,12 +272,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Silky rayon chainette fringe with a 15cm drop that swings as you move. A favourite for kaftan hems, capes and statement sleeves. The braided header tape is easy to machine-stitch and hides neatly under a facing.',
             price: [2600, 4200],
-            specs: [
-              ['Material', 'Rayon chainette'],
-              ['Drop length', '15cm'],
-              ['Length', '5 yards'],
-              ['Header', '1.5cm braided tape'],
-            ],
+            specs: 'Material: Rayon chainette; Drop length: 15cm; Length: 5 yards; Header: 1.5cm braided tape',
             pattern: 'stripes',
             altPattern: 'waves',
             label: 'Fringe Trim',
@@ -299,11 +285,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Strands of glass seed beads hanging from a cotton tape, each finished with a small teardrop bead. Perfect for flapper-style dresses, bridal capes and the neckline of a corset gown. Sew through the tape by hand to keep the strands evenly spaced.',
             price: [2200, 3400],
-            specs: [
-              ['Material', 'Glass seed beads on cotton tape'],
-              ['Drop length', '8cm'],
-              ['Length', '1 yard'],
-            ],
+            specs: 'Material: Glass seed beads on cotton tape; Drop length: 8cm; Length: 1 yard',
             pattern: 'stripes',
             altPattern: 'dots',
             label: 'Bead Fringe Trim',
@@ -316,11 +298,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Little tassels spaced 2cm apart on a woven header. They add a playful finish to Ankara jackets, bags and headwraps. Colour-fast and safe to hand wash.',
             price: [2000, 3000],
-            specs: [
-              ['Material', 'Polyester yarn'],
-              ['Tassel length', '6cm'],
-              ['Length', '5 yards'],
-            ],
+            specs: 'Material: Polyester yarn; Tassel length: 6cm; Length: 5 yards',
             pattern: 'zigzag',
             altPattern: 'stripes',
             label: 'Tassel Trim',
@@ -340,11 +318,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Smooth satin bias piping with a 5mm filled cord and a 1cm seam allowance. Insert it into princess seams, collars and pocket edges for a crisp tailored outline. One 25-metre roll covers several outfits.',
             price: [2200, 3200],
-            specs: [
-              ['Material', 'Polyester satin over cotton cord'],
-              ['Cord diameter', '5mm'],
-              ['Length', '25 metres'],
-            ],
+            specs: 'Material: Polyester satin over cotton cord; Cord diameter: 5mm; Length: 25 metres',
             pattern: 'stripes',
             altPattern: 'solid',
             label: 'Satin Piping',
@@ -357,11 +331,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Fine lurex piping with a gentle metallic sparkle that lifts a plain senator or kaftan. The 3mm cord is flexible enough for tight curves around necklines and armholes. Machine-stitch with a zipper foot.',
             price: [1600, 2400],
-            specs: [
-              ['Material', 'Lurex and polyester'],
-              ['Cord diameter', '3mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Lurex and polyester; Cord diameter: 3mm; Length: 10 yards',
             pattern: 'stripes',
             altPattern: 'diamonds',
             label: 'Lurex Piping',
@@ -374,11 +344,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A thick three-ply twisted cord used to outline agbada embroidery, cap brims and cushion edges. Wrap the ends with tape before cutting and it holds its twist. Sold as a 10-yard bundle.',
             price: [1900, 2800],
-            specs: [
-              ['Material', 'Viscose'],
-              ['Diameter', '8mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Viscose; Diameter: 8mm; Length: 10 yards',
             pattern: 'waves',
             altPattern: 'stripes',
             label: 'Twisted Cord',
@@ -398,11 +364,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Soft 10mm pom-poms on a narrow braid header. Brilliant for children’s wear, Ankara skirts and party decorations. The header tucks neatly inside a hem or can be left on show.',
             price: [1200, 1900],
-            specs: [
-              ['Material', 'Acrylic and polyester'],
-              ['Pom-pom size', '10mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Acrylic and polyester; Pom-pom size: 10mm; Length: 10 yards',
             pattern: 'dots',
             altPattern: 'waves',
             label: 'Pom-pom Trim',
@@ -415,11 +377,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Chunky 25mm pom-poms spaced along a sturdy woven header for bold, fun edges. Use it on kimono jackets, beach cover-ups and home décor. Every pom-pom is firmly knotted so it does not shed.',
             price: [1800, 2800],
-            specs: [
-              ['Material', 'Acrylic yarn'],
-              ['Pom-pom size', '25mm'],
-              ['Length', '5 yards'],
-            ],
+            specs: 'Material: Acrylic yarn; Pom-pom size: 25mm; Length: 5 yards',
             pattern: 'dots',
             altPattern: 'zigzag',
             label: 'Pom-pom Trim',
@@ -439,11 +397,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A flat woven braid with metallic thread that gives a regal look to kaftans, abaya cuffs and cape edges. The 12mm width is easy to top-stitch along both sides. It does not fray when cut at an angle.',
             price: [2000, 3200],
-            specs: [
-              ['Material', 'Metallic yarn and polyester'],
-              ['Width', '12mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Metallic yarn and polyester; Width: 12mm; Length: 10 yards',
             pattern: 'zigzag',
             altPattern: 'diamonds',
             label: 'Braid Trim',
@@ -456,11 +410,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Classic zigzag ric rac in cotton-polyester that keeps its shape after washing. Use it on school uniforms, aprons and children’s dresses, or tuck it half into a seam for a scalloped peek-a-boo edge.',
             price: [700, 1100],
-            specs: [
-              ['Material', 'Cotton-polyester'],
-              ['Width', '8mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Cotton-polyester; Width: 8mm; Length: 10 yards',
             pattern: 'zigzag',
             altPattern: 'stripes',
             label: 'Ric Rac Trim',
@@ -473,11 +423,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A firm, shiny gimp braid that tailors use to trace embroidery patterns on agbada and babariga fronts. It bends smoothly around curves and sits up from the fabric for a raised finish. Couch it down with matching thread.',
             price: [3500, 5000],
-            specs: [
-              ['Material', 'Rayon over cotton core'],
-              ['Width', '4mm'],
-              ['Length', '20 yards'],
-            ],
+            specs: 'Material: Rayon over cotton core; Width: 4mm; Length: 20 yards',
             pattern: 'waves',
             altPattern: 'zigzag',
             label: 'Gimp Trim',
@@ -505,12 +451,8 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A soft tulle base embroidered with floral motifs and scattered sequins, with scalloped borders on both selvedges. It drapes well for iro and buba, mermaid skirts and fitted aso-ebi gowns. Five yards is enough for one complete outfit.',
             price: [28000, 42000],
-            specs: [
-              ['Material', 'Polyester tulle with sequin embroidery'],
-              ['Width', '130cm (51 inches)'],
-              ['Length', '5 yards'],
-              ['Care', 'Hand wash cold or dry clean'],
-            ],
+            specs:
+              'Material: Polyester tulle with sequin embroidery; Width: 130cm (51 inches); Length: 5 yards; Care: Hand wash cold or dry clean',
             pattern: 'scallop',
             altPattern: 'grid',
             label: 'French Lace',
@@ -523,11 +465,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A lightweight net lace with delicate corded flowers and no stones, ideal when you want to add your own beading. Great for overlays, sleeves and church outfits. Pairs well with a satin or crepe lining.',
             price: [18000, 26000],
-            specs: [
-              ['Material', 'Nylon net with corded embroidery'],
-              ['Width', '130cm (51 inches)'],
-              ['Length', '5 yards'],
-            ],
+            specs: 'Material: Nylon net with corded embroidery; Width: 130cm (51 inches); Length: 5 yards',
             pattern: 'grid',
             altPattern: 'scallop',
             label: 'French Net Lace',
@@ -547,12 +485,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A thick, structured cord lace with raised corded flowers on a firm net. It holds its shape well for peplum tops, structured skirts and men’s agbada accents. The rich texture photographs beautifully at owambe events.',
             price: [32000, 48000],
-            specs: [
-              ['Material', 'Polyester cord on nylon net'],
-              ['Width', '125cm'],
-              ['Length', '5 yards'],
-              ['Weight', 'Heavy'],
-            ],
+            specs: 'Material: Polyester cord on nylon net; Width: 125cm; Length: 5 yards; Weight: Heavy',
             pattern: 'waves',
             altPattern: 'scallop',
             label: 'Cord Lace',
@@ -565,12 +498,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Our premium cord lace, finished with hand-applied stones along every motif. It needs little extra embellishment and is a top pick for brides’ families and aso-ebi coordinators. Cut carefully around the motifs to keep the stones intact.',
             price: [45000, 62000],
-            specs: [
-              ['Material', 'Polyester cord, glass stones'],
-              ['Width', '125cm'],
-              ['Length', '5 yards'],
-              ['Finish', 'Hand-stoned'],
-            ],
+            specs: 'Material: Polyester cord, glass stones; Width: 125cm; Length: 5 yards; Finish: Hand-stoned',
             pattern: 'diamonds',
             altPattern: 'waves',
             label: 'Stoned Cord Lace',
@@ -590,11 +518,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A bold chemical lace with no net backing: the motifs are joined by bars, so the fabric holds itself up. It gives a crisp, heavy look to fitted dresses and pencil skirts. Best lined, and it does not fray when cut around the motifs.',
             price: [22000, 34000],
-            specs: [
-              ['Material', 'Polyester'],
-              ['Width', '120cm'],
-              ['Length', '5 yards'],
-            ],
+            specs: 'Material: Polyester; Width: 120cm; Length: 5 yards',
             pattern: 'diamonds',
             altPattern: 'scallop',
             label: 'Guipure Lace',
@@ -607,11 +531,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'An 8cm guipure border for hems, necklines and sleeves that can also be cut into single motifs. Popular for finishing kaftans and for adding a bridal touch to plain gowns.',
             price: [4500, 6500],
-            specs: [
-              ['Material', 'Polyester'],
-              ['Width', '8cm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Polyester; Width: 8cm; Length: 10 yards',
             pattern: 'scallop',
             altPattern: 'diamonds',
             label: 'Guipure Trim',
@@ -632,12 +552,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Breathable cotton voile with eyelet embroidery, a classic for iro and buba and for men’s native wear. It is cool to wear in the heat and softens with every wash. Five yards makes a full outfit for most sizes.',
             price: [38000, 55000],
-            specs: [
-              ['Material', '100% cotton voile'],
-              ['Width', '135cm'],
-              ['Length', '5 yards'],
-              ['Care', 'Gentle machine wash'],
-            ],
+            specs: 'Material: 100% cotton voile; Width: 135cm; Length: 5 yards; Care: Gentle machine wash',
             pattern: 'dots',
             altPattern: 'grid',
             label: 'Swiss Voile',
@@ -650,11 +565,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'The same soft cotton voile, hand-stoned along the embroidered motifs for extra sparkle. A sure hit for aso-ebi packages where you want something lighter than cord lace.',
             price: [52000, 68000],
-            specs: [
-              ['Material', 'Cotton voile, glass stones'],
-              ['Width', '135cm'],
-              ['Length', '5 yards'],
-            ],
+            specs: 'Material: Cotton voile, glass stones; Width: 135cm; Length: 5 yards',
             pattern: 'dots',
             altPattern: 'diamonds',
             label: 'Stoned Swiss Voile',
@@ -674,12 +585,8 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Heavily beaded lace with pearls, bugle beads and sequins on a soft tulle base, made for wedding dresses, reception gowns and engagement outfits. The beading is stitched, not glued, so motifs can be cut out and reapplied.',
             price: [62000, 85000],
-            specs: [
-              ['Material', 'Tulle with pearls, bugle beads and sequins'],
-              ['Width', '130cm'],
-              ['Length', '5 yards'],
-              ['Finish', 'Hand-beaded'],
-            ],
+            specs:
+              'Material: Tulle with pearls, bugle beads and sequins; Width: 130cm; Length: 5 yards; Finish: Hand-beaded',
             pattern: 'scallop',
             altPattern: 'dots',
             label: 'Beaded Lace',
@@ -692,11 +599,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A 5cm beaded lace border sold by the yard, ideal for veil edges, necklines and sleeve cuffs. Each yard is one continuous piece whose motifs can also be cut apart.',
             price: [3500, 5500],
-            specs: [
-              ['Material', 'Tulle with glass beads'],
-              ['Width', '5cm'],
-              ['Length', '1 yard'],
-            ],
+            specs: 'Material: Tulle with glass beads; Width: 5cm; Length: 1 yard',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Beaded Lace Trim',
@@ -725,12 +628,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Domed metal buttons with a shank at the back, so they sit proud of the fabric. A go-to for blazers, senator tops and kaftan plackets. A pack of 12 covers a jacket front and both cuffs.',
             price: [1500, 2400],
-            specs: [
-              ['Material', 'Zinc alloy'],
-              ['Size', '18mm'],
-              ['Pack size', '12 buttons'],
-              ['Fastening', 'Shank'],
-            ],
+            specs: 'Material: Zinc alloy; Size: 18mm; Pack size: 12 buttons; Fastening: Shank',
             pattern: 'dots',
             altPattern: 'diamonds',
             label: 'Shank Button',
@@ -743,11 +641,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Small buttons set with a cluster of rhinestones, made for bridal gowns, corset backs and evening blouses. The shank lifts the stones off the fabric so they sparkle properly.',
             price: [1800, 2800],
-            specs: [
-              ['Material', 'Glass stones in metal setting'],
-              ['Size', '12mm'],
-              ['Pack size', '10 buttons'],
-            ],
+            specs: 'Material: Glass stones in metal setting; Size: 12mm; Pack size: 10 buttons',
             pattern: 'diamonds',
             altPattern: 'dots',
             label: 'Stone Button',
@@ -760,11 +654,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Embossed lion-head buttons for double-breasted blazers and military-style jackets. Each set has four 20mm buttons for the front and six 15mm buttons for the cuffs.',
             price: [2500, 3800],
-            specs: [
-              ['Material', 'Brass-plated zinc alloy'],
-              ['Size', '20mm and 15mm'],
-              ['Pack size', '4 large + 6 small'],
-            ],
+            specs: 'Material: Brass-plated zinc alloy; Size: 20mm and 15mm; Pack size: 4 large + 6 small',
             pattern: 'dots',
             altPattern: 'solid',
             label: 'Blazer Button',
@@ -784,12 +674,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Smooth four-hole wooden buttons with a light wax finish. They give a natural, earthy touch to Ankara shirts, cardigans and kids’ wear. Take them off before hot ironing to protect the finish.',
             price: [900, 1500],
-            specs: [
-              ['Material', 'Beech wood'],
-              ['Size', '20mm'],
-              ['Pack size', '20 buttons'],
-              ['Holes', '4'],
-            ],
+            specs: 'Material: Beech wood; Size: 20mm; Pack size: 20 buttons; Holes: 4',
             pattern: 'waves',
             altPattern: 'dots',
             label: 'Wood Button',
@@ -802,11 +687,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Horn-shaped wooden toggles for duffle coats, casual jackets and bags. Sew them on with a loop of cord for an easy, relaxed fastening.',
             price: [1200, 1800],
-            specs: [
-              ['Material', 'Hardwood'],
-              ['Size', '40mm'],
-              ['Pack size', '10 toggles'],
-            ],
+            specs: 'Material: Hardwood; Size: 40mm; Pack size: 10 toggles',
             pattern: 'stripes',
             altPattern: 'waves',
             label: 'Toggle Button',
@@ -819,11 +700,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Laser-engraved 15mm buttons with a tiny floral motif, lovely on baby clothes, knitwear and handmade gifts. Two holes make them quick to sew on by hand or machine.',
             price: [700, 1100],
-            specs: [
-              ['Material', 'Birch wood'],
-              ['Size', '15mm'],
-              ['Pack size', '24 buttons'],
-            ],
+            specs: 'Material: Birch wood; Size: 15mm; Pack size: 24 buttons',
             pattern: 'grid',
             altPattern: 'dots',
             label: 'Engraved Button',
@@ -843,11 +720,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Sew-free press-stud buttons, supplied with a setting tool. Use them on shirts, baby clothes and bags where you want a quick, secure fastening. Each pack has 50 complete sets.',
             price: [1000, 1600],
-            specs: [
-              ['Material', 'Brass'],
-              ['Size', '12mm'],
-              ['Pack size', '50 sets with tool'],
-            ],
+            specs: 'Material: Brass; Size: 12mm; Pack size: 50 sets with tool',
             pattern: 'dots',
             altPattern: 'grid',
             label: 'Snap Button',
@@ -860,11 +733,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Tack buttons for denim trousers, jackets and skirts, with a nail back that you hammer through the fabric. No sewing needed, and they hold up to daily wear.',
             price: [1100, 1700],
-            specs: [
-              ['Material', 'Brass cap, steel tack'],
-              ['Size', '17mm'],
-              ['Pack size', '20 buttons'],
-            ],
+            specs: 'Material: Brass cap, steel tack; Size: 17mm; Pack size: 20 buttons',
             pattern: 'dots',
             altPattern: 'stripes',
             label: 'Jeans Button',
@@ -877,11 +746,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Large, ornate metal buttons for agbada, babariga and senator tops. The embossed pattern looks rich against plain fabrics and heavy embroidery alike.',
             price: [1800, 2600],
-            specs: [
-              ['Material', 'Zinc alloy'],
-              ['Size', '22mm'],
-              ['Pack size', '6 buttons'],
-            ],
+            specs: 'Material: Zinc alloy; Size: 22mm; Pack size: 6 buttons',
             pattern: 'diamonds',
             altPattern: 'dots',
             label: 'Agbada Button',
@@ -901,11 +766,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Round faux-pearl buttons with a shank loop, a classic for bridal gowns, blouses and cardigan fronts. The lustrous coating does not peel with normal hand washing.',
             price: [900, 1500],
-            specs: [
-              ['Material', 'ABS pearl'],
-              ['Size', '10mm'],
-              ['Pack size', '50 buttons'],
-            ],
+            specs: 'Material: ABS pearl; Size: 10mm; Pack size: 50 buttons',
             pattern: 'dots',
             altPattern: 'solid',
             label: 'Pearl Button',
@@ -918,11 +779,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Tiny pearl buttons for the classic row of buttons down the back of a wedding gown. One hundred buttons are enough for a long closure, with spares for repairs.',
             price: [1500, 2200],
-            specs: [
-              ['Material', 'Glass pearl'],
-              ['Size', '8mm'],
-              ['Pack size', '100 buttons'],
-            ],
+            specs: 'Material: Glass pearl; Size: 8mm; Pack size: 100 buttons',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Bridal Button',
@@ -935,12 +792,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Genuine shell buttons with a natural sheen, each one slightly unique. They lift a good cotton or linen shirt and are a favourite of bespoke tailors. Four holes, suitable for collars, plackets and cuffs.',
             price: [2200, 3200],
-            specs: [
-              ['Material', 'Natural shell'],
-              ['Size', '11mm'],
-              ['Pack size', '24 buttons'],
-              ['Holes', '4'],
-            ],
+            specs: 'Material: Natural shell; Size: 11mm; Pack size: 24 buttons; Holes: 4',
             pattern: 'waves',
             altPattern: 'dots',
             label: 'Shell Button',
@@ -960,11 +812,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Ready-made buttons covered in smooth satin, with a loop shank. Match them to a gown, kaftan or bridal jacket for a seamless look.',
             price: [1000, 1500],
-            specs: [
-              ['Material', 'Satin over plastic core'],
-              ['Size', '12mm'],
-              ['Pack size', '20 buttons'],
-            ],
+            specs: 'Material: Satin over plastic core; Size: 12mm; Pack size: 20 buttons',
             pattern: 'solid',
             altPattern: 'dots',
             label: 'Covered Button',
@@ -977,11 +825,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Buttons wrapped in strips of hand-woven aso-oke, made to match traditional outfits. Ideal for finishing a buba and sokoto set for a groom or a celebrant.',
             price: [1300, 2000],
-            specs: [
-              ['Material', 'Aso-oke over metal core'],
-              ['Size', '15mm'],
-              ['Pack size', '12 buttons'],
-            ],
+            specs: 'Material: Aso-oke over metal core; Size: 15mm; Pack size: 12 buttons',
             pattern: 'stripes',
             altPattern: 'grid',
             label: 'Aso-oke Button',
@@ -1009,12 +853,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Glossy on both sides, so bows look perfect from every angle. Use it for sashes, hair accessories, bridal bouquets and souvenir packaging. Heat-seal the cut ends with a lighter to stop fraying.',
             price: [3200, 4500],
-            specs: [
-              ['Material', 'Polyester satin'],
-              ['Width', '25mm (1 inch)'],
-              ['Length', '50 yards'],
-              ['Finish', 'Glossy both sides'],
-            ],
+            specs: 'Material: Polyester satin; Width: 25mm (1 inch); Length: 50 yards; Finish: Glossy both sides',
             pattern: 'stripes',
             altPattern: 'solid',
             label: 'Satin Ribbon',
@@ -1027,11 +866,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A narrow satin ribbon for ribbon embroidery, lingerie, smocking and little bows on children’s wear. The 100-yard roll is economical for workshops and school projects.',
             price: [1500, 2200],
-            specs: [
-              ['Material', 'Polyester satin'],
-              ['Width', '6mm'],
-              ['Length', '100 yards'],
-            ],
+            specs: 'Material: Polyester satin; Width: 6mm; Length: 100 yards',
             pattern: 'stripes',
             altPattern: 'waves',
             label: 'Narrow Satin Ribbon',
@@ -1051,11 +886,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A firm ribbed ribbon that holds its shape, ideal for hat bands, waist stays, school uniform ties and bag straps. It takes stitching well and does not slip under the presser foot.',
             price: [2800, 3800],
-            specs: [
-              ['Material', 'Polyester grosgrain'],
-              ['Width', '38mm (1.5 inches)'],
-              ['Length', '25 yards'],
-            ],
+            specs: 'Material: Polyester grosgrain; Width: 38mm (1.5 inches); Length: 25 yards',
             pattern: 'grid',
             altPattern: 'stripes',
             label: 'Grosgrain Ribbon',
@@ -1068,11 +899,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Grosgrain with woven stripes for a smart, preppy finish on blazers, lanyards and gift boxes. The ribbed weave hides stitching neatly.',
             price: [2500, 3400],
-            specs: [
-              ['Material', 'Polyester grosgrain'],
-              ['Width', '25mm'],
-              ['Length', '25 yards'],
-            ],
+            specs: 'Material: Polyester grosgrain; Width: 25mm; Length: 25 yards',
             pattern: 'stripes',
             altPattern: 'grid',
             label: 'Striped Ribbon',
@@ -1092,11 +919,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A light, see-through ribbon that makes soft, airy bows. Wedding planners use it for chair sashes, favour bags and bouquet wraps. Woven edges keep it neat.',
             price: [2000, 3000],
-            specs: [
-              ['Material', 'Nylon organza'],
-              ['Width', '40mm'],
-              ['Length', '50 yards'],
-            ],
+            specs: 'Material: Nylon organza; Width: 40mm; Length: 50 yards',
             pattern: 'waves',
             altPattern: 'grid',
             label: 'Organza Ribbon',
@@ -1109,11 +932,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Sheer organza with a fine metallic gold border. It gives gift packs, souvenirs and party favours an instant celebration look.',
             price: [1800, 2600],
-            specs: [
-              ['Material', 'Nylon organza, metallic edge'],
-              ['Width', '25mm'],
-              ['Length', '25 yards'],
-            ],
+            specs: 'Material: Nylon organza, metallic edge; Width: 25mm; Length: 25 yards',
             pattern: 'stripes',
             altPattern: 'waves',
             label: 'Gold-Edge Ribbon',
@@ -1134,11 +953,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Plush single-sided velvet ribbon with a soft pile and a strong woven back. It looks expensive on necklines, hats and hair bows, and is lovely threaded through beaded work.',
             price: [1400, 2100],
-            specs: [
-              ['Material', 'Nylon velvet'],
-              ['Width', '10mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Nylon velvet; Width: 10mm; Length: 10 yards',
             pattern: 'solid',
             altPattern: 'stripes',
             label: 'Velvet Ribbon',
@@ -1151,11 +966,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A wide velvet ribbon for waist sashes, chokers and statement bows. The deep pile catches the light for a rich, luxurious finish.',
             price: [2400, 3400],
-            specs: [
-              ['Material', 'Nylon velvet'],
-              ['Width', '25mm'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Nylon velvet; Width: 25mm; Length: 10 yards',
             pattern: 'solid',
             altPattern: 'waves',
             label: 'Wide Velvet Ribbon',
@@ -1183,12 +994,8 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Brilliant 16-facet glass rhinestones with a heat-activated glue backing. Apply with a hotfix wand or a heat press at about 150°C for 10–15 seconds. A full pack of 1440 stones is enough for a well-stoned neckline or several caps.',
             price: [9000, 13000],
-            specs: [
-              ['Material', 'Glass with hotfix glue'],
-              ['Size', 'SS20 (4.6–4.8mm)'],
-              ['Pack size', '1440 pieces (10 gross)'],
-              ['Facets', '16'],
-            ],
+            specs:
+              'Material: Glass with hotfix glue; Size: SS20 (4.6–4.8mm); Pack size: 1440 pieces (10 gross); Facets: 16',
             pattern: 'diamonds',
             altPattern: 'dots',
             label: 'SS20 {v}',
@@ -1201,11 +1008,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Small 3mm hotfix stones for fine detail: filling lace motifs, outlining letters and stoning shoes. They melt on quickly and stay put through gentle hand washing.',
             price: [4500, 6500],
-            specs: [
-              ['Material', 'Glass with hotfix glue'],
-              ['Size', 'SS10 (2.8–3mm)'],
-              ['Pack size', '1440 pieces'],
-            ],
+            specs: 'Material: Glass with hotfix glue; Size: SS10 (2.8–3mm); Pack size: 1440 pieces',
             pattern: 'diamonds',
             altPattern: 'grid',
             label: 'SS10 {v}',
@@ -1218,11 +1021,8 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A handy starter box of hotfix stones in six sizes, from tiny SS6 to bold SS30, sorted in a compartment case. Perfect for trying designs on caps, shoes and T-shirts before buying in bulk.',
             price: [7000, 9500],
-            specs: [
-              ['Material', 'Glass with hotfix glue'],
-              ['Size', 'SS6, SS10, SS16, SS20, SS30'],
-              ['Pack size', '2000 pieces in a case'],
-            ],
+            specs:
+              'Material: Glass with hotfix glue; Size: SS6, SS10, SS16, SS20, SS30; Pack size: 2000 pieces in a case',
             pattern: 'dots',
             altPattern: 'diamonds',
             label: 'Mixed Rhinestones',
@@ -1242,12 +1042,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Pointed teardrop stones in metal claw settings with holes for sewing. Use them to build necklines, belts and focal points on bridal and owambe gowns. The foiled back reflects maximum light.',
             price: [2800, 4000],
-            specs: [
-              ['Material', 'Glass with foil back'],
-              ['Size', '13x22mm'],
-              ['Pack size', '20 stones'],
-              ['Setting', 'Silver claw, 2 holes'],
-            ],
+            specs: 'Material: Glass with foil back; Size: 13x22mm; Pack size: 20 stones; Setting: Silver claw, 2 holes',
             pattern: 'diamonds',
             altPattern: 'scallop',
             label: 'Sew-on Stone',
@@ -1260,11 +1055,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Round flat-back acrylic rhinestones with two sewing holes, light enough for chiffon and tulle. Great for scattering across a skirt or outlining a lace motif.',
             price: [2200, 3200],
-            specs: [
-              ['Material', 'Acrylic'],
-              ['Size', '10mm'],
-              ['Pack size', '100 stones'],
-            ],
+            specs: 'Material: Acrylic; Size: 10mm; Pack size: 100 stones',
             pattern: 'dots',
             altPattern: 'diamonds',
             label: 'Round Sew-on Stone',
@@ -1284,11 +1075,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A single row of SS16 stones in metal cups, linked into a flexible chain. Stitch it down with clear thread along necklines, waistbands and sleeve edges, or use it on caps and shoes. Cut between cups with wire cutters.',
             price: [6500, 9500],
-            specs: [
-              ['Material', 'Glass stones in brass cups'],
-              ['Stone size', 'SS16 (4mm)'],
-              ['Length', '10 yards'],
-            ],
+            specs: 'Material: Glass stones in brass cups; Stone size: SS16 (4mm); Length: 10 yards',
             pattern: 'dots',
             altPattern: 'stripes',
             label: 'Cup Chain',
@@ -1301,11 +1088,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Three rows of stones set in a bendable metal banding, sold by the yard. Perfect for belts, sashes, bridal straps and headpieces.',
             price: [3500, 5000],
-            specs: [
-              ['Material', 'Glass stones, metal banding'],
-              ['Width', '15mm'],
-              ['Length', '1 yard'],
-            ],
+            specs: 'Material: Glass stones, metal banding; Width: 15mm; Length: 1 yard',
             pattern: 'diamonds',
             altPattern: 'stripes',
             label: 'Rhinestone Trim',
@@ -1318,11 +1101,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A 24-row rhinestone mesh that looks like liquid crystal. Use it for show-stopper belts, cuffs, corset panels and shoe straps. It can be cut to any width and sewn down along the edges.',
             price: [12000, 16000],
-            specs: [
-              ['Material', 'Glass stones on aluminium mesh'],
-              ['Width', '9cm (24 rows)'],
-              ['Length', '1 yard'],
-            ],
+            specs: 'Material: Glass stones on aluminium mesh; Width: 9cm (24 rows); Length: 1 yard',
             pattern: 'grid',
             altPattern: 'diamonds',
             label: 'Rhinestone Mesh',
@@ -1342,11 +1121,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A sparkling waist applique of crystals and pearls in a floral design. Sew it onto a satin sash or directly onto a wedding dress. It comes on a firm backing that is easy to stitch through.',
             price: [12000, 20000],
-            specs: [
-              ['Material', 'Glass crystals, pearls, metal frame'],
-              ['Size', '45cm x 5cm'],
-              ['Application', 'Sew-on'],
-            ],
+            specs: 'Material: Glass crystals, pearls, metal frame; Size: 45cm x 5cm; Application: Sew-on',
             pattern: 'diamonds',
             altPattern: 'scallop',
             label: 'Belt Applique',
@@ -1359,10 +1134,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A ready-to-iron rhinestone motif on a clear transfer sheet. Peel, position and press to add instant sparkle to T-shirts, caps, kaftans and gift items. The {vl} design goes on in one piece, so there is no need to place stones one by one.',
             price: [1500, 3000],
-            specs: [
-              ['Material', 'Glass rhinestones on transfer film'],
-              ['Size', 'About 12cm across'],
-            ],
+            specs: 'Material: Glass rhinestones on transfer film; Size: About 12cm across',
             pattern: 'dots',
             altPattern: 'diamonds',
             label: 'Stone Motif',
@@ -1379,11 +1151,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A V-shaped beaded and stoned collar that turns a simple dress into an event outfit. Hand-stitch it along the edges; the soft backing is kind to delicate fabrics.',
             price: [9000, 15000],
-            specs: [
-              ['Material', 'Glass stones and beads on mesh'],
-              ['Size', '30cm x 22cm'],
-              ['Application', 'Sew-on'],
-            ],
+            specs: 'Material: Glass stones and beads on mesh; Size: 30cm x 22cm; Application: Sew-on',
             pattern: 'scallop',
             altPattern: 'diamonds',
             label: 'Neckline Applique',
@@ -1411,11 +1179,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Uniform 2mm glass seed beads for hand beading lace, embroidering motifs and making jewellery. The even holes make threading fast, even with a size 12 beading needle. Each 50g pack holds about 5,000 beads.',
             price: [900, 1500],
-            specs: [
-              ['Material', 'Glass'],
-              ['Size', '11/0 (2mm)'],
-              ['Pack size', '50g (about 5,000 beads)'],
-            ],
+            specs: 'Material: Glass; Size: 11/0 (2mm); Pack size: 50g (about 5,000 beads)',
             pattern: 'dots',
             altPattern: 'grid',
             label: 'Seed Beads',
@@ -1428,11 +1192,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Tube-shaped glass beads that add lines of shine to bridal lace, necklines and embroidered borders. Combine them with seed beads for classic fringe work.',
             price: [1000, 1600],
-            specs: [
-              ['Material', 'Glass'],
-              ['Size', '6mm'],
-              ['Pack size', '50g'],
-            ],
+            specs: 'Material: Glass; Size: 6mm; Pack size: 50g',
             pattern: 'stripes',
             altPattern: 'zigzag',
             label: 'Bugle Beads',
@@ -1445,11 +1205,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Round pearl beads with a smooth, glossy finish and a hole through the centre. Use them for beading gowns, making bridal jewellery or decorating gele and hand fans.',
             price: [1800, 2600],
-            specs: [
-              ['Material', 'ABS pearl'],
-              ['Size', '8mm'],
-              ['Pack size', '500 beads'],
-            ],
+            specs: 'Material: ABS pearl; Size: 8mm; Pack size: 500 beads',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Pearl Beads',
@@ -1469,12 +1225,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Cup-shaped sequins with a centre hole that catch the light from every angle. Sew them one at a time with a seed bead on top, or overlap them in rows for a scaled effect. A 100g bag goes a long way on a bodice.',
             price: [1600, 2400],
-            specs: [
-              ['Material', 'PVC'],
-              ['Size', '6mm'],
-              ['Pack size', '100g'],
-              ['Shape', 'Cupped'],
-            ],
+            specs: 'Material: PVC; Size: 6mm; Pack size: 100g; Shape: Cupped',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Cup Sequins',
@@ -1487,11 +1238,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Big round paillettes with the hole near the edge, so they hang and shimmer as you move. Lovely on fringed hems, fascinators and statement sleeves.',
             price: [1500, 2200],
-            specs: [
-              ['Material', 'PVC'],
-              ['Size', '20mm'],
-              ['Pack size', '50g'],
-            ],
+            specs: 'Material: PVC; Size: 20mm; Pack size: 50g',
             pattern: 'scallop',
             altPattern: 'dots',
             label: 'Paillette Sequins',
@@ -1511,11 +1258,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A mirror-image pair of embroidered lace flowers, ideal for shoulders, sleeves and the front of a bridal or aso-ebi gown. Trim the edges close and stitch by hand for a seamless look.',
             price: [1500, 2800],
-            specs: [
-              ['Material', 'Polyester embroidery on net'],
-              ['Size', '18cm x 12cm each'],
-              ['Pack size', '2 motifs'],
-            ],
+            specs: 'Material: Polyester embroidery on net; Size: 18cm x 12cm each; Pack size: 2 motifs',
             pattern: 'scallop',
             altPattern: 'waves',
             label: 'Lace Applique',
@@ -1528,11 +1271,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Layered chiffon flowers finished with beaded centres, for a romantic, textured effect on bridal gowns, birthday dresses and fascinators. Stitch through the centre to attach.',
             price: [3000, 5000],
-            specs: [
-              ['Material', 'Chiffon, glass beads'],
-              ['Size', '5cm across'],
-              ['Pack size', '5 flowers'],
-            ],
+            specs: 'Material: Chiffon, glass beads; Size: 5cm across; Pack size: 5 flowers',
             pattern: 'scallop',
             altPattern: 'dots',
             label: '3D Flower',
@@ -1545,11 +1284,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A set of five embroidered patches with a heat-activated backing, for denim jackets, kids’ wear and tote bags. Press for 20 seconds, then add a few stitches for extra hold.',
             price: [1200, 2000],
-            specs: [
-              ['Material', 'Polyester embroidery'],
-              ['Pack size', '5 patches'],
-              ['Application', 'Iron-on'],
-            ],
+            specs: 'Material: Polyester embroidery; Pack size: 5 patches; Application: Iron-on',
             pattern: 'grid',
             altPattern: 'zigzag',
             label: 'Iron-on Patches',
@@ -1569,11 +1304,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A full, fluffy 3-ply ostrich boa, 2 metres long. Trim it onto hems, sleeves and capes for glamorous party and bridal looks, or use it for photo shoots. Shake gently before use to loosen the flues.',
             price: [18000, 28000],
-            specs: [
-              ['Material', 'Ostrich feathers'],
-              ['Length', '2 metres'],
-              ['Thickness', '3-ply'],
-            ],
+            specs: 'Material: Ostrich feathers; Length: 2 metres; Thickness: 3-ply',
             pattern: 'waves',
             altPattern: 'stripes',
             label: 'Ostrich Feather',
@@ -1586,11 +1317,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Ostrich plumes sewn onto a satin tape, sold by the yard. Use it on hemlines, cuffs and bridal capes for soft movement.',
             price: [6500, 9500],
-            specs: [
-              ['Material', 'Ostrich feathers on satin tape'],
-              ['Feather length', '10–12cm'],
-              ['Length', '1 yard'],
-            ],
+            specs: 'Material: Ostrich feathers on satin tape; Feather length: 10–12cm; Length: 1 yard',
             pattern: 'waves',
             altPattern: 'zigzag',
             label: 'Feather Trim',
@@ -1603,11 +1330,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A ready-shaped feather pad on a clip for making fascinators and hat decorations. Add a brooch, some netting or a few beads to finish.',
             price: [2500, 4000],
-            specs: [
-              ['Material', 'Goose feathers on buckram'],
-              ['Size', '12cm'],
-              ['Fastening', 'Alligator clip'],
-            ],
+            specs: 'Material: Goose feathers on buckram; Size: 12cm; Fastening: Alligator clip',
             pattern: 'stripes',
             altPattern: 'waves',
             label: 'Fascinator',
@@ -1627,11 +1350,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A sparkling flower-shaped brooch with a secure safety-pin back. Pin it on a gele, a jacket lapel or the centre of a sash for an instant finishing touch.',
             price: [2500, 4500],
-            specs: [
-              ['Material', 'Alloy with glass rhinestones'],
-              ['Size', '5cm'],
-              ['Fastening', 'Safety pin'],
-            ],
+            specs: 'Material: Alloy with glass rhinestones; Size: 5cm; Fastening: Safety pin',
             pattern: 'diamonds',
             altPattern: 'dots',
             label: 'Brooch',
@@ -1644,11 +1363,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Three matching pearl and stone brooches sized for gele and headwraps. Use them to hold pleats in place and add a little sparkle.',
             price: [3500, 5500],
-            specs: [
-              ['Material', 'Alloy, faux pearls, glass stones'],
-              ['Size', '3cm'],
-              ['Pack size', '3 brooches'],
-            ],
+            specs: 'Material: Alloy, faux pearls, glass stones; Size: 3cm; Pack size: 3 brooches',
             pattern: 'dots',
             altPattern: 'scallop',
             label: 'Gele Brooch',
@@ -1661,11 +1376,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'A small metal pin for the lapel of a suit or the side of a fila cap. Understated and smart, ideal for grooms and their friends.',
             price: [1500, 2500],
-            specs: [
-              ['Material', 'Brass'],
-              ['Size', '2.5cm'],
-              ['Fastening', 'Butterfly clutch'],
-            ],
+            specs: 'Material: Brass; Size: 2.5cm; Fastening: Butterfly clutch',
             pattern: 'diamonds',
             altPattern: 'solid',
             label: 'Lapel Pin',
@@ -1678,11 +1389,7 @@ const CATALOGUE: CategoryDef[] = [
             description:
               'Bar pins with a safety catch for making your own brooches from buttons, beads or appliques. Glue or stitch them to the back of your design.',
             price: [400, 600],
-            specs: [
-              ['Material', 'Nickel-plated iron'],
-              ['Size', '25mm'],
-              ['Pack size', '20 pins'],
-            ],
+            specs: 'Material: Nickel-plated iron; Size: 25mm; Pack size: 20 pins',
             pattern: 'stripes',
             altPattern: 'grid',
             label: 'Pin Backs',
@@ -1747,10 +1454,10 @@ function buildProduct(item: ItemDef, variantDef: Variant): SeedProduct {
   const slug = `${item.key}-${slugify(variant)}`;
   const random = seededRandom(slug);
   const [min, max] = item.price;
-  const specifications: SeedSpecification[] = item.specs.map(([name, value]) => ({
-    name,
-    value: fill(value, variant),
-  }));
+  const specifications: SeedSpecification[] = item.specs.split('; ').map((entry) => {
+    const colon = entry.indexOf(': ');
+    return { name: entry.slice(0, colon), value: fill(entry.slice(colon + 2), variant) };
+  });
   if (specName) specifications.push({ name: specName, value: variant });
   specifications.push({ name: 'Colour', value: colourName });
   const imageRoll = random();
