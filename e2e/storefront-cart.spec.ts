@@ -98,6 +98,44 @@ describe('a visitor keeping a cart', () => {
     await context.close();
   });
 
+  it('shows toasts 320 px wide at the top right, and a drag across 80 % of one dismisses it', async () => {
+    const { page, context } = await shop.newPage();
+    await page.goto('/shop');
+    const addButtons = page.getByRole('button', { name: /^Add to Cart/ });
+    await addButtons.first().click();
+    const toast = page.locator('.Toastify__toast');
+    await toast.first().waitFor();
+    // Measured once its entrance animation has finished.
+    await expect.poll(() => toast.first().evaluate((el) => el.getAnimations().length)).toBe(0);
+    const box = await toast.first().boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    expect(Math.round(box.width)).toBe(320);
+    expect(1280 - (box.x + box.width)).toBeLessThan(40);
+    expect(box.y).toBeLessThan(40);
+
+    const drag = async (fraction: number) => {
+      const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(start.x + box.width * fraction, start.y, { steps: 8 });
+      await page.mouse.up();
+    };
+    // A short drag springs back; a long one closes it.
+    await drag(0.3);
+    await expect
+      .poll(() =>
+        toast
+          .first()
+          .boundingBox()
+          .then((b) => Math.round(b?.x ?? 0)),
+      )
+      .toBe(Math.round(box.x));
+    expect(await toast.count()).toBe(1);
+    await drag(0.9);
+    await expect.poll(() => toast.count(), { timeout: 3000 }).toBe(0);
+    await context.close();
+  });
+
   it('changes quantities between 1 and the stock, shows the subtotal with two decimals, removes a line and links to checkout', async () => {
     const product = await productWithStock(2, 4);
     const { page, context, errors } = await shop.newPage();
