@@ -1,5 +1,12 @@
-import { messageResponseSchema, NEWSLETTER_MESSAGES, newsletterSubscribeRequestSchema } from '@shop/shared';
+import {
+  MESSAGES,
+  messageResponseSchema,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  newsletterSubscribeRequestSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tooManyRequests } from '../../plugins/rate-limit';
 import type { NewsletterService } from './newsletter.service';
 
 export interface NewsletterRoutesOptions {
@@ -17,6 +24,11 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = 
       },
     },
     async (request, reply) => {
+      // Anyone may sign up, so one address may not fill the table with made-up emails.
+      const window = await app.rateLimits.hit(`newsletter:${request.ip}`, NEWSLETTER_LIMITS.windowMinutes * 60_000);
+      if (window.count > NEWSLETTER_LIMITS.signupsPerAddress) {
+        throw tooManyRequests(MESSAGES.tooManyRequests, window.resetInMs);
+      }
       const { created } = await service.subscribe(request.body.email);
       return reply.status(created ? 201 : 200).send({ message: NEWSLETTER_MESSAGES.subscribed });
     },

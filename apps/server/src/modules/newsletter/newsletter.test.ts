@@ -1,4 +1,4 @@
-import { NEWSLETTER_MESSAGES } from '@shop/shared';
+import { MESSAGES, NEWSLETTER_LIMITS, NEWSLETTER_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
@@ -60,5 +60,20 @@ describe('newsletter signup', () => {
     expect(
       await shop.database.query('SELECT 1 FROM newsletter_subscribers WHERE email LIKE $1', ['%not-an-email%']),
     ).toEqual([]);
+  });
+
+  it('refuses an address that signs up too often with 429 and Retry-After, and keeps nothing it refused', async () => {
+    const from = (remoteAddress: string, email: string) =>
+      app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email }, remoteAddress });
+    for (let i = 0; i < NEWSLETTER_LIMITS.signupsPerAddress; i += 1) {
+      expect((await from('203.0.113.7', `burst${i}@example.com`)).statusCode).toBe(201);
+    }
+    const refused = await from('203.0.113.7', 'one-too-many@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await subscribers('one-too-many@example.com')).toEqual([]);
+    // Another visitor is not held back by the first.
+    expect((await from('203.0.113.8', 'neighbour@example.com')).statusCode).toBe(201);
   });
 });
