@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useProductSearch } from '../../features/catalog/api/search-products';
 import { formatNaira } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { closeWhenFocusLeavesHeader } from './close-when-focus-leaves';
 
 export const LIVE_SEARCH_DEBOUNCE_MS = 300; // SPEC.md §9
 const LIVE_RESULTS_SHOWN = 6;
@@ -41,6 +42,7 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
       <form
         role="search"
         onSubmit={viewAll}
+        onBlur={closeWhenFocusLeavesHeader(onDone)}
         onKeyDown={(e) => e.key === 'Escape' && (onEscape ?? onDone)()}
         className="mx-auto max-w-3xl px-4 py-3"
       >

@@ -1,16 +1,37 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { closeWhenFocusLeavesHeader } from './close-when-focus-leaves';
 import type { NavItem } from './nav-links';
 
-/** The narrow-screen menu; the header opens it and closes it on Escape and navigation. */
-export function MobileMenu({ id, open, links }: { id: string; open: boolean; links: NavItem[] }) {
+/**
+ * The narrow-screen menu. The header opens it, and closes it on Escape and navigation; opening
+ * moves focus to its first link, and Tab past its last link closes it.
+ */
+export function MobileMenu({
+  id,
+  open,
+  links,
+  onClose,
+}: {
+  id: string;
+  open: boolean;
+  links: NavItem[];
+  onClose: () => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (open) listRef.current?.querySelector('a')?.focus();
+  }, [open]);
+
   return (
     <nav
       id={id}
       aria-label="Mobile"
       hidden={!open}
+      onBlur={closeWhenFocusLeavesHeader(onClose)}
       className="border-t border-linen-200 bg-linen-50 text-stone-900 lg:hidden dark:border-stone-800 dark:bg-stone-950 dark:text-stone-100"
     >
-      <ul className="mx-auto flex max-w-7xl flex-col px-4 py-2">
+      <ul ref={listRef} className="mx-auto flex max-w-7xl flex-col px-4 py-2">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink

@@ -14,7 +14,10 @@ import { isSolidHeaderPath, mainNavLinks, SOLID_HEADER_SCROLL_PX, useAccountLink
 import { ShopLogo } from './shop-logo';
 
 const solidTone = 'bg-linen-50/95 text-stone-900 shadow-sm backdrop-blur dark:bg-stone-950/95 dark:text-stone-100';
-const overHeroTone = 'on-dark bg-transparent text-white';
+// NOTE: a faint wine scrim, not bare transparency: it keeps the white links legible over the
+// hero's stitch pattern, and lets contrast checkers see that something dark lies under the
+// fixed header instead of assuming the page's linen background.
+const overHeroTone = 'on-dark bg-gradient-to-b from-wine-950/70 to-transparent text-white';
 const plainTone = 'bg-transparent text-stone-900 dark:text-stone-100';
 
 export function SiteHeader() {
@@ -30,6 +33,7 @@ export function SiteHeader() {
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const closeCart = useCallback(() => setCartOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const escapeSearch = useCallback(() => {
     setSearchOpen(false);
     searchButtonRef.current?.focus();
@@ -108,7 +112,7 @@ export function SiteHeader() {
           </div>
         </div>
         {searchOpen && <HeaderSearch id="header-search" onDone={closeSearch} onEscape={escapeSearch} />}
-        <MobileMenu id="mobile-menu" open={menuOpen} links={links} />
+        <MobileMenu id="mobile-menu" open={menuOpen} links={links} onClose={closeMenu} />
       </header>
       {/* Outside <header>: its backdrop-filter would trap a fixed-position drawer. */}
       <CartDrawer open={cartOpen} onClose={closeCart} />

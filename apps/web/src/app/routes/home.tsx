@@ -78,7 +78,7 @@ function FeaturedCollections() {
         {featured.data && featured.data.length > FEATURED_LIMIT && (
           <Link
             to={paths.shop.href()}
-            className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
+            className="shrink-0 font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
           >
             View All Products
           </Link>

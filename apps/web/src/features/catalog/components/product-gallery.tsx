@@ -1,18 +1,25 @@
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { ProductImage } from './product-image';
 
-/** Every image of a product: thumbnails to choose, and ← / → to move between them. */
+/**
+ * Every image of a product: thumbnails to choose, and ← / → to move between them. Focus follows
+ * the arrows onto the chosen thumbnail, so its pressed state is what a screen reader reads next.
+ */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
   const count = images.length;
   const current = images[active] ?? images[0];
+  const thumbnailsRef = useRef<HTMLUListElement>(null);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (count < 2) return;
-    if (event.key === 'ArrowRight') setActive((index) => (index + 1) % count);
-    else if (event.key === 'ArrowLeft') setActive((index) => (index - 1 + count) % count);
+    let next: number;
+    if (event.key === 'ArrowRight') next = (active + 1) % count;
+    else if (event.key === 'ArrowLeft') next = (active - 1 + count) % count;
     else return;
     event.preventDefault();
+    setActive(next);
+    thumbnailsRef.current?.querySelectorAll('button')[next]?.focus();
   };
 
   return (
@@ -28,7 +35,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         className="aspect-square w-full rounded-2xl bg-linen-100 object-cover dark:bg-stone-800"
       />
       {count > 1 && (
-        <ul aria-label="Product images" className="flex gap-2 overflow-x-auto">
+        <ul ref={thumbnailsRef} aria-label="Product images" className="flex gap-2 overflow-x-auto">
           {images.map((image, index) => (
             <li key={image} className="shrink-0">
               <button
