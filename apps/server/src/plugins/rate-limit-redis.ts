@@ -9,6 +9,12 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
+// DECR only a live window with hits in it, so a release never opens a window of its own.
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** The same fixed windows in Redis, so every server process counts together. */
 export class RedisRateLimitStore implements RateLimitStore {
   private constructor(
@@ -36,6 +42,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [count, ttl] = await Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]);
     if (!count || ttl <= 0) return { count: 0, resetInMs: 0 };
     return { count: Number(count), resetInMs: ttl };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {

@@ -35,6 +35,21 @@ const kinds: [string, () => Promise<RateLimitStore>, boolean][] = [
 ];
 
 describe.each(kinds)('the rate limit store %s', (_name, create, skip) => {
+  it.skipIf(skip)('takes a hit back on release, never below 0, and opens no window by releasing', async () => {
+    const store = await create();
+    stores.push(store);
+    await store.hit('release', 60_000);
+    await store.hit('release', 60_000);
+    await store.release('release');
+    expect((await store.peek('release')).count).toBe(1);
+    await store.release('release');
+    await store.release('release');
+    expect((await store.peek('release')).count).toBe(0);
+    await store.release('never-hit');
+    expect(await store.peek('never-hit')).toEqual({ count: 0, resetInMs: 0 });
+    expect((await store.hit('release', 60_000)).count).toBe(1);
+  });
+
   it.skipIf(skip)('counts hits in a fixed window, peeks without counting, and resets', async () => {
     const store = await create();
     stores.push(store);

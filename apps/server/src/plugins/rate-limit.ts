@@ -19,6 +19,8 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateWindow>;
   /** The current window without counting. */
   peek(key: string): Promise<RateWindow>;
+  /** Takes one hit back (never below 0): an attempt counted up front that turned out fine. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,6 +51,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= now) return { count: 0, resetInMs: 0 };
     return { count: window.count, resetInMs: window.resetAt - now };
+  }
+
+  async release(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

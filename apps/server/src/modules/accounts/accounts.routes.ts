@@ -39,12 +39,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     secure: app.config.cookieSecure,
   };
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  // Personal answers (a session token, a profile, the user list): no browser or proxy keeps them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     '/users/register',
     { schema: { body: registerRequestSchema, response: { 201: messageUserResponseSchema } } },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      const user = await service.register(request.body, { ip: request.ip });
       return reply.status(201).send({ message: M.registerSuccess, user });
     },
   );
@@ -113,7 +117,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/users/request-reset',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email);
+      await service.requestPasswordReset(request.body.email, { ip: request.ip });
       return { message: M.resetOtpSent };
     },
   );
@@ -122,7 +126,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/users/reset-password',
     { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
-      await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword);
+      await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword, {
+        ip: request.ip,
+      });
       // Every session ended, this browser's too.
       clearSessionCookie(reply);
       return { message: M.resetSuccess };

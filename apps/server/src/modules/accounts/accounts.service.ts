@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES as M,
+  MESSAGES,
   normalizeRole,
   type User,
   type UserListQuery,
@@ -17,11 +18,22 @@ import { enqueueEmail } from '../../mail/outbox-email';
 import { type RateLimitStore, tooManyRequests } from '../../plugins/rate-limit';
 import { type SessionStore, toUser, USER_COLUMNS, type UserRow } from './session-store';
 
+const MINUTE = 60_000;
 /** OWASP's argon2id settings: 19 MiB, 2 passes, 1 lane. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const MINUTE = 60_000;
 /** Many failed logins from one address across emails: a cruder, looser limit. */
 const LOGIN_FAILURES_PER_ADDRESS = 100;
+
+/**
+ * What one address (IP) may ask of the endpoints that hash with argon2 (19 MiB, ~20 ms each),
+ * counted before any hashing, so changing the email each time cannot tie up the server.
+ * Loose enough for a tailoring school signing its class up from one network.
+ */
+export const ADDRESS_LIMITS = {
+  register: { max: 30, windowMs: 60 * MINUTE },
+  requestReset: { max: 30, windowMs: 15 * MINUTE },
+  resetPassword: { max: 60, windowMs: 15 * MINUTE },
+} as const;
 
 export const DEFAULT_ADMIN = { email: 'admin@example.com', password: 'Admin@12345' } as const;
 
@@ -76,6 +88,13 @@ export class AccountsService {
     return verify(passwordHash, password).catch(() => false);
   }
 
+  /** Counts one request from `ip` towards `kind`'s limit; 429 once it is spent. */
+  private async limitAddress(kind: keyof typeof ADDRESS_LIMITS, ip: string) {
+    const { max, windowMs } = ADDRESS_LIMITS[kind];
+    const window = await this.limits.hit(`${kind}-ip:${ip}`, windowMs);
+    if (window.count > max) throw tooManyRequests(MESSAGES.tooManyRequests, window.resetInMs);
+  }
+
   private async findByEmail(email: string): Promise<UserRow | undefined> {
     const rows = await this.database.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users u WHERE lower(u.email) = lower($1)`,
@@ -90,7 +109,8 @@ export class AccountsService {
     return rows[0];
   }
 
-  async register(input: RegisterInput): Promise<User> {
+  async register(input: RegisterInput, context: { ip: string }): Promise<User> {
+    await this.limitAddress('register', context.ip);
     if (await this.findByEmail(input.email)) throw this.emailTaken();
     const passwordHash = await this.hashPassword(input.password);
     try {
@@ -141,20 +161,25 @@ export class AccountsService {
     const emailKey = `login:${email}`;
     const addressKey = `login-ip:${context.ip}`;
     const windowMs = ACCOUNT_LIMITS.loginWindowMinutes * MINUTE;
-    const [byEmail, byAddress] = await Promise.all([this.limits.peek(emailKey), this.limits.peek(addressKey)]);
-    if (byEmail.count >= ACCOUNT_LIMITS.loginFailuresPerEmail)
+    // Every attempt is counted before the password is checked, so a burst of parallel guesses
+    // cannot all pass while the first ones are still being verified.
+    const [byEmail, byAddress] = await Promise.all([
+      this.limits.hit(emailKey, windowMs),
+      this.limits.hit(addressKey, windowMs),
+    ]);
+    if (byEmail.count > ACCOUNT_LIMITS.loginFailuresPerEmail)
       throw tooManyRequests(M.tooManyLoginAttempts, byEmail.resetInMs);
-    if (byAddress.count >= LOGIN_FAILURES_PER_ADDRESS)
+    if (byAddress.count > LOGIN_FAILURES_PER_ADDRESS)
       throw tooManyRequests(M.tooManyLoginAttempts, byAddress.resetInMs);
 
     const row = await this.findByEmail(email);
     if (!(await this.verifyPassword(row?.password_hash, password)) || !row) {
-      await Promise.all([this.limits.hit(emailKey, windowMs), this.limits.hit(addressKey, windowMs)]);
       throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
     }
+    // The right password: this attempt was no failure.
+    await Promise.all([this.limits.reset(emailKey), this.limits.release(addressKey)]);
     // Only someone who knows the password learns that the account is disabled.
     if (!row.active) throw new AppError('FORBIDDEN', M.accountDisabled);
-    await this.limits.reset(emailKey);
     const session = await this.sessions.create(row.id, context.userAgent);
     return { user: toUser(row), token: session.token, expiresAt: session.expiresAt };
   }
@@ -191,7 +216,8 @@ export class AccountsService {
    * Emails a 6-digit code to an active account. The answer is the same whatever the email,
    * so nobody learns who has an account; the limit counts per email, existing or not.
    */
-  async requestPasswordReset(email: string): Promise<void> {
+  async requestPasswordReset(email: string, context: { ip: string }): Promise<void> {
+    await this.limitAddress('requestReset', context.ip);
     const window = await this.limits.hit(`reset:${email}`, ACCOUNT_LIMITS.resetWindowMinutes * MINUTE);
     if (window.count > ACCOUNT_LIMITS.resetRequestsPerEmail)
       throw tooManyRequests(M.tooManyResetRequests, window.resetInMs);
@@ -225,7 +251,8 @@ export class AccountsService {
    * checked, so parallel guesses cannot get past the limit; the fifth wrong try voids it.
    * A reset ends every session of the user.
    */
-  async resetPassword(email: string, otp: string, newPassword: string): Promise<void> {
+  async resetPassword(email: string, otp: string, newPassword: string, context: { ip: string }): Promise<void> {
+    await this.limitAddress('resetPassword', context.ip);
     const invalid = () =>
       new AppError('INVALID_INPUT', M.otpInvalidOrExpired, { errors: { otp: M.otpInvalidOrExpired } });
     const row = await this.findByEmail(email);
@@ -242,7 +269,11 @@ export class AccountsService {
       RETURNING id, otp_hash, failed_attempts`,
       [row.id, ACCOUNT_LIMITS.otpMaxAttempts],
     );
-    if (!reset) throw invalid();
+    if (!reset) {
+      // No code pending: as slow as a wrong code, so timing does not tell who has an account.
+      await this.verifyPassword(undefined, otp);
+      throw invalid();
+    }
     if (!(await verify(reset.otp_hash, otp).catch(() => false))) {
       if (reset.failed_attempts >= ACCOUNT_LIMITS.otpMaxAttempts) {
         await this.database.query('UPDATE password_resets SET used_at = now() WHERE id = $1 AND used_at IS NULL', [

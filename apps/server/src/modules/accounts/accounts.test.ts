@@ -1,9 +1,10 @@
-import { loginResponseSchema, ACCOUNT_MESSAGES as M, userSchema } from '@shop/shared';
+import { ACCOUNT_LIMITS, loginResponseSchema, ACCOUNT_MESSAGES as M, MESSAGES, userSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { ADDRESS_LIMITS } from './accounts.service';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -194,6 +195,57 @@ describe('login and sessions', () => {
     // Other emails are not affected.
     const other = await register(app);
     expect((await post('/api/users/login', { email: other.email, password: other.password })).statusCode).toBe(200);
+  });
+
+  it('lets no browser or proxy keep a login answer or the logged-in user', async () => {
+    const { email, password } = await register(app);
+    const answer = await post('/api/users/login', { email, password });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/users/verify',
+      headers: { authorization: `Bearer ${answer.json().token}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['cache-control']).toBe('no-store');
+  });
+
+  it('counts parallel guesses before checking them: of 20 at once, 5 are checked and 15 refused', async () => {
+    const { email, password } = await register(app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/users/login', { email, password: 'Wrong@123' })),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 401)).toHaveLength(ACCOUNT_LIMITS.loginFailuresPerEmail);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20 - ACCOUNT_LIMITS.loginFailuresPerEmail);
+    expect((await post('/api/users/login', { email, password })).statusCode).toBe(429);
+  });
+
+  it('limits registrations from one address before hashing anything, and not those from another', async () => {
+    const from = (remoteAddress: string, n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        remoteAddress,
+        payload: {
+          firstName: 'Burst',
+          lastName: 'Signup',
+          email: `burst-${remoteAddress}-${n}@example.com`,
+          password: 'Burst@2025',
+        },
+      });
+    for (let n = 0; n < ADDRESS_LIMITS.register.max; n += 1)
+      expect((await from('198.51.100.4', n)).statusCode).toBe(201);
+    const refused = await from('198.51.100.4', ADDRESS_LIMITS.register.max);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await shop.database.query('SELECT 1 FROM users WHERE email = $1', [
+      `burst-198.51.100.4-${ADDRESS_LIMITS.register.max}@example.com`,
+    ]);
+    expect(rows).toEqual([]);
+    expect((await from('198.51.100.5', 0)).statusCode).toBe(201);
   });
 
   it('forgets earlier failures after a successful login', async () => {
