@@ -78,12 +78,17 @@ function wholeNumber(name: string, min: number, max?: number) {
     );
 }
 
-/** A naira amount from the query string (at most two decimals). */
+/** Prices are stored as 32-bit integers of kobo: ₦21,474,836.47 at most. */
+export const PRICE_KOBO_MAX = 2_147_483_647;
+const PRICE_NAIRA_MAX = PRICE_KOBO_MAX / 100;
+
+/** A naira amount from the query string (at most two decimals), within what a price can be. */
 function nairaAmount(name: string) {
   return z
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: `${name} must be an amount in naira, such as 1500 or 1499.50` })
-    .transform(Number);
+    .transform(Number)
+    .pipe(z.number().max(PRICE_NAIRA_MAX, { message: `${name} must be at most ${PRICE_NAIRA_MAX}` }));
 }
 
 export const paginationQuerySchema = z.object({

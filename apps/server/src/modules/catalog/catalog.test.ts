@@ -168,6 +168,9 @@ describe('product lists', () => {
       ['/api/products?page=1.5', 'page must be a whole number at least 1'],
       ['/api/products?inStock=yes', 'inStock must be true or false'],
       ['/api/products?minPrice=900&maxPrice=100', 'minPrice must not be more than maxPrice'],
+      // Beyond what a 32-bit kobo price can hold: a clear 400, not a database error.
+      ['/api/products?minPrice=30000000', 'minPrice must be at most 21474836.47'],
+      ['/api/products?maxPrice=999999999999.99', 'maxPrice must be at most 21474836.47'],
       ['/api/products/category/laces?pageSize=0', 'pageSize must be a whole number from 1 to 100'],
       [`/api/products/search?query=${'a'.repeat(101)}`, 'query must be at most 100 characters'],
     ];
