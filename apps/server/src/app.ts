@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoCatalogue } from './db/seed/seed-demo';
 import { OutboxWorker } from './jobs/outbox-worker';
+import { serializeError } from './lib/log-error';
 import { emailJobHandler } from './mail/email-job';
 import { createMailer } from './mail/mailer';
 import { EMAIL_OUTBOX_KIND } from './mail/outbox-email';
@@ -59,6 +60,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
               'req.headers["x-auth-token"]',
               'res.headers["set-cookie"]',
             ],
+            // Fastify's type asks the err serializer for a stack: leaving it out is the point.
+            serializers: {
+              err: serializeError as unknown as (error: Error) => { type: string; message: string; stack: string },
+            },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
