@@ -68,7 +68,8 @@ describe('the server', () => {
 
 describe('the storefront files', () => {
   it('answers every page path outside /api with the app, never cached', async () => {
-    for (const url of ['/', '/shop', '/products/gold-lace', '/admin/orders?tab=2']) {
+    // /index.html itself too: it names one deploy's assets.
+    for (const url of ['/', '/shop', '/products/gold-lace', '/admin/orders?tab=2', '/index.html']) {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

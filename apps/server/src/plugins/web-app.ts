@@ -30,9 +30,11 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // index.html names the hashed assets of one deploy: it must never outlive it.
+        const page = filePath.endsWith('.html');
         res.setHeader(
           'cache-control',
-          immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+          immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
         );
       },
     });
