@@ -29,6 +29,72 @@ export interface Database {
 
 const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own that comes back after PostgreSQL restarts or drops it.
+ * Notifications sent while it was away are lost, so a reconnection is reported as a message:
+ * for the catalogue cache, "something may have changed" is the safe answer.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let active: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {}); // followed by 'end', which reconnects
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('end', () => {
+      if (client === active && !stopped) {
+        active = undefined;
+        reconnectLater();
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    active = client;
+  };
+
+  const reconnectLater = () => {
+    timer = setTimeout(async () => {
+      try {
+        await connect();
+        retryMs = LISTEN_RETRY_MIN_MS;
+        if (!stopped) onMessage('');
+      } catch {
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+        if (!stopped) reconnectLater();
+      }
+    }, retryMs);
+    timer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await active?.end().catch(() => {});
+  };
+}
+
 export interface DatabaseOptions {
   url?: string;
   /** PGlite's folder; `memory://` keeps it in memory (tests). */
@@ -75,16 +141,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as Row[];
     },
     async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
+      return listenWithReconnect(url, channel, onMessage);
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helper';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../../test/helper';
 import { type Database, openDatabase } from '../../db/client';
 import { CatalogCache } from './catalog-cache';
 
@@ -76,4 +76,33 @@ describe('the catalogue cache', () => {
       await theirs.stop();
     }
   });
+
+  it.skipIf(testEngine !== 'postgres')(
+    'listens again after PostgreSQL drops its connection, and forgets what it may have missed',
+    async () => {
+      const theirs = new CatalogCache(other, true);
+      await theirs.start();
+      try {
+        await theirs.getOrCreate('products', async () => 'old');
+        // What a restart or an idle-connection reaper does to the listening connection.
+        await testDatabase.database.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        );
+        // A change made while it was away is not lost: reconnecting clears the cache.
+        expect(await until(() => theirs.size === 0)).toBe(true);
+        await theirs.getOrCreate('products', async () => 'newer');
+        expect(theirs.size).toBe(1);
+        // And it hears the changes made after it came back.
+        let heard = false;
+        for (let i = 0; i < 50 && !heard; i += 1) {
+          await new CatalogCache(testDatabase.database, true).invalidate();
+          heard = await until(() => theirs.size === 0);
+        }
+        expect(heard).toBe(true);
+      } finally {
+        await theirs.stop();
+      }
+    },
+  );
 });
