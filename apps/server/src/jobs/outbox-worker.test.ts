@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, uniqueEmail } from '../../test/accounts';
-import { createTestApp, testConfig } from '../../test/helper';
+import { createTestApp, createTestDatabase, type TestDatabase, testConfig } from '../../test/helper';
 import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { buildApp } from '../app';
 import { emailJobHandler } from '../mail/email-job';
 import { createMailer } from '../mail/mailer';
 import { enqueueEmail } from '../mail/outbox-email';
+import { type OutboxHandler, OutboxWorker } from './outbox-worker';
 
 /** A logger that keeps every call, to check what reaches the log. */
 function recordingLogger() {
@@ -163,5 +164,86 @@ describe('two workers on one outbox', () => {
     const mail = await smtp.waitFor(email, (m) => m.subject.includes('password reset'));
     expect(otpFrom(mail)).toMatch(/^\d{6}$/);
     expect(mail.raw).toMatch(/^From: .*shop@example\.com/m);
+  });
+});
+
+describe('outbox workers sharing one table', () => {
+  let testDatabase: TestDatabase;
+  const { log } = recordingLogger();
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    await testDatabase.database.migrate();
+  });
+  afterAll(async () => testDatabase?.drop());
+
+  const enqueue = async (kind: string, secondsAgo: number) => {
+    const [row] = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO outbox (kind, payload, run_after) VALUES ($1, '{}', now() - ($2::int * interval '1 second')) RETURNING id`,
+      [kind, secondsAgo],
+    );
+    if (!row) throw new Error('no outbox row');
+    return row.id;
+  };
+  const worker = (handlers: Record<string, OutboxHandler>, lockMs: number) =>
+    new OutboxWorker({ database: testDatabase.database, log, handlers, pollMs: 60_000, retryBaseMs: 100, lockMs });
+  const done = (id: string) =>
+    testDatabase.database.query<{ done: boolean; attempts: number; locked: boolean }>(
+      'SELECT done_at IS NOT NULL AS done, attempts, locked_until IS NOT NULL AS locked FROM outbox WHERE id = $1',
+      [id],
+    );
+
+  it('never runs a job twice when its claim ran out while earlier jobs of the batch took long', async () => {
+    await testDatabase.database.query('DELETE FROM outbox');
+    const slow = await enqueue('slow', 60);
+    const mail = await enqueue('mail', 30);
+    const deliveries: string[] = [];
+    const deliverAs =
+      (name: string): OutboxHandler =>
+      async () => {
+        deliveries.push(name);
+        return { status: 'done' };
+      };
+    // B only sends mail; it polls while A is still busy with the slow job.
+    const b = worker({ mail: deliverAs('B') }, 60_000);
+    const a = worker(
+      {
+        slow: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          await b.drain(); // A's claim on the mail job (150 ms) has run out by now
+          return { status: 'done' };
+        },
+        mail: deliverAs('A'),
+      },
+      150,
+    );
+    await a.drain();
+    expect(deliveries).toEqual(['B']);
+    expect(await done(slow)).toEqual([{ done: true, attempts: 1, locked: false }]);
+    // Claimed twice (A, then B), sent once.
+    expect(await done(mail)).toEqual([{ done: true, attempts: 2, locked: false }]);
+  });
+
+  it('hands back the jobs it has not started when the server stops', async () => {
+    await testDatabase.database.query('DELETE FROM outbox');
+    const first = await enqueue('mail', 60);
+    const second = await enqueue('mail', 30);
+    const third = await enqueue('mail', 10);
+    const sent: string[] = [];
+    const w = worker(
+      {
+        mail: async (job) => {
+          sent.push(job.id);
+          void w.stop(); // SIGTERM arrives while the first email is being sent
+          return { status: 'done' };
+        },
+      },
+      60_000,
+    );
+    await w.drain();
+    expect(sent).toEqual([first]);
+    expect(await done(first)).toEqual([{ done: true, attempts: 1, locked: false }]);
+    // Free for the next process at once, their try not counted.
+    expect(await done(second)).toEqual([{ done: false, attempts: 0, locked: false }]);
+    expect(await done(third)).toEqual([{ done: false, attempts: 0, locked: false }]);
   });
 });

@@ -46,6 +46,8 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Set by stop(): finish the job in hand, start no other. */
+  private stopping = false;
   private readonly batchSize: number;
   private readonly lockMs: number;
   private readonly maxBackoffMs: number;
@@ -60,6 +62,7 @@ export class OutboxWorker {
 
   async start() {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
@@ -75,6 +78,7 @@ export class OutboxWorker {
 
   async stop() {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -83,11 +87,12 @@ export class OutboxWorker {
   /** Runs due jobs until none is left; also what tests call to skip the wait. */
   async drain(): Promise<number> {
     let total = 0;
-    for (;;) {
+    while (!this.stopping) {
       const done = await this.runBatch();
       total += done;
-      if (done < this.batchSize) return total;
+      if (done < this.batchSize) break;
     }
+    return total;
   }
 
   private schedule(delayMs: number) {
@@ -118,7 +123,8 @@ export class OutboxWorker {
 
   private async runBatch(): Promise<number> {
     const kinds = Object.keys(this.options.handlers);
-    const jobs = await this.options.database.query<OutboxJob>(
+    // locked_until doubles as the claim: only the worker that set it may renew or finish the job.
+    const jobs = await this.options.database.query<OutboxJob & { claim: string }>(
       `UPDATE outbox o
           SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = o.attempts + 1
          FROM (SELECT id FROM outbox
@@ -129,14 +135,41 @@ export class OutboxWorker {
                 LIMIT $3
                 FOR UPDATE SKIP LOCKED) due
         WHERE o.id = due.id
-      RETURNING o.id, o.kind, o.payload, o.attempts`,
+      RETURNING o.id, o.kind, o.payload, o.attempts, o.locked_until::text AS claim`,
       [kinds.join(','), this.lockMs, this.batchSize],
     );
-    for (const job of jobs) await this.runJob(job);
-    return jobs.length;
+    let ran = 0;
+    for (const [index, job] of jobs.entries()) {
+      if (this.stopping) {
+        // Shutting down: hand back what was claimed and not started, for the next process.
+        await this.options.database.query(
+          `UPDATE outbox SET locked_until = NULL, attempts = attempts - 1
+            WHERE id = ANY($1::uuid[]) AND locked_until = $2::timestamptz`,
+          [
+            `{${jobs
+              .slice(index)
+              .map((left) => left.id)
+              .join(',')}}`,
+            job.claim,
+          ],
+        );
+        break;
+      }
+      // The earlier jobs of the batch may have taken long: renew the claim, or find it lost.
+      const [renewed] = await this.options.database.query<{ claim: string }>(
+        `UPDATE outbox SET locked_until = now() + ($3::int * interval '1 millisecond')
+          WHERE id = $1 AND locked_until = $2::timestamptz AND done_at IS NULL
+        RETURNING locked_until::text AS claim`,
+        [job.id, job.claim, this.lockMs],
+      );
+      if (!renewed) continue; // another process took it over after our lock ran out
+      await this.runJob({ ...job, claim: renewed.claim });
+      ran += 1;
+    }
+    return this.stopping ? ran : jobs.length;
   }
 
-  private async runJob(job: OutboxJob) {
+  private async runJob(job: OutboxJob & { claim: string }) {
     const handler = this.options.handlers[job.kind];
     const { database, log } = this.options;
     try {
@@ -145,24 +178,27 @@ export class OutboxWorker {
       const redact = outcome.redact ?? [];
       if (outcome.status === 'done') {
         await database.query(
-          `UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2, payload = payload - $3::text[] WHERE id = $1`,
-          [job.id, outcome.note ?? null, `{${redact.join(',')}}`],
+          `UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2, payload = payload - $3::text[]
+            WHERE id = $1 AND locked_until = $4::timestamptz`,
+          [job.id, outcome.note ?? null, `{${redact.join(',')}}`, job.claim],
         );
       } else {
         // NOTE: 'infinity' parks the row; it is woken when a process that can deliver starts.
         await database.query(
-          `UPDATE outbox SET run_after = 'infinity', locked_until = NULL, last_error = $2, payload = payload - $3::text[] WHERE id = $1`,
-          [job.id, outcome.note, `{${redact.join(',')}}`],
+          `UPDATE outbox SET run_after = 'infinity', locked_until = NULL, last_error = $2, payload = payload - $3::text[]
+            WHERE id = $1 AND locked_until = $4::timestamptz`,
+          [job.id, outcome.note, `{${redact.join(',')}}`, job.claim],
         );
       }
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (job.attempts >= this.maxAttempts) {
         log.error({ outboxId: job.id, kind: job.kind, attempts: job.attempts, reason }, 'outbox: giving up on a job');
-        await database.query(`UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2 WHERE id = $1`, [
-          job.id,
-          `gave up: ${reason}`,
-        ]);
+        await database.query(
+          `UPDATE outbox SET done_at = now(), locked_until = NULL, last_error = $2
+            WHERE id = $1 AND locked_until = $3::timestamptz`,
+          [job.id, `gave up: ${reason}`, job.claim],
+        );
         return;
       }
       const backoff = Math.min(this.options.retryBaseMs * 2 ** (job.attempts - 1), this.maxBackoffMs);
@@ -172,8 +208,9 @@ export class OutboxWorker {
         'outbox: job failed, will retry',
       );
       await database.query(
-        `UPDATE outbox SET run_after = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3 WHERE id = $1`,
-        [job.id, delayMs, reason],
+        `UPDATE outbox SET run_after = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
+          WHERE id = $1 AND locked_until = $4::timestamptz`,
+        [job.id, delayMs, reason, job.claim],
       );
     }
   }
