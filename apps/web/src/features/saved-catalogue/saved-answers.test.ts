@@ -67,10 +67,7 @@ describe('saved catalogue answers', () => {
 
   it('ignores content saved by another version', () => {
     const answers = [{ key: '["categories"]', savedAt: 1, data: [{ id: 'old' }] }];
-    localStorage.setItem(
-      storageKeys.savedCatalogue,
-      JSON.stringify({ version: SAVED_CATALOGUE_VERSION + 1, answers }),
-    );
+    localStorage.setItem(storageKeys.savedCatalogue, JSON.stringify({ version: SAVED_CATALOGUE_VERSION + 1, answers }));
     expect(readSavedAnswer(['categories'])).toBeUndefined();
     localStorage.setItem(storageKeys.savedCatalogue, JSON.stringify({ version: SAVED_CATALOGUE_VERSION, answers }));
     expect(readSavedAnswer(['categories'])).toEqual([{ id: 'old' }]);
