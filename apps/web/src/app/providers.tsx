@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { SessionProvider } from '../features/auth/session';
-import { ApiError } from '../lib/api-client';
+import { ApiError, isWorthRetrying } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -9,9 +9,11 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not fix itself (404, 401, 403): retry only network errors and 5xx.
+        // A 4xx will not fix itself. A failed connection is asked again once: the catalogue
+        // shows this browser's saved answer meanwhile, and a longer wait only delays the
+        // Retry button when nothing is saved. A 5xx gets two more tries.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          isWorthRetrying(error) && failureCount < (error instanceof ApiError && error.status === 0 ? 1 : 2),
       },
     },
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
+import { ApiError, api, isShopUnreachable, isWorthRetrying } from './api-client';
 
 function respondWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -90,5 +90,19 @@ describe('api client', () => {
       vi.fn(async () => new Response(null, { status: 204 })),
     );
     await expect(api.delete('/api/products/p1')).resolves.toBeUndefined();
+  });
+
+  it('counts no answer, or a gateway error from a proxy, as the shop being unreachable', () => {
+    for (const status of [0, 502, 503, 504]) expect(isShopUnreachable(new ApiError(status, 'x'))).toBe(true);
+    for (const status of [400, 404, 500]) expect(isShopUnreachable(new ApiError(status, 'x'))).toBe(false);
+    expect(isShopUnreachable(new Error('Network error'))).toBe(false);
+    expect(isShopUnreachable(null)).toBe(false);
+  });
+
+  it('retries network errors and 5xx, never a 4xx', () => {
+    expect(isWorthRetrying(new ApiError(0, 'Network error'))).toBe(true);
+    expect(isWorthRetrying(new ApiError(500, 'x'))).toBe(true);
+    expect(isWorthRetrying(new ApiError(404, 'Product Not Found'))).toBe(false);
+    expect(isWorthRetrying(new ApiError(429, 'Too many requests'))).toBe(false);
   });
 });

@@ -16,6 +16,19 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'Network error';
 export const FALLBACK_ERROR_MESSAGE = 'API request failed';
 
+// A proxy in front of the shop answers these when the server behind it is down or overloaded.
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+/** No answer from the shop itself: the network failed, or a proxy could not reach the server. */
+export function isShopUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || GATEWAY_STATUSES.has(error.status));
+}
+
+/** Asking again may help; a 4xx (404, 401, 403, a rejected form) will not fix itself. */
+export function isWorthRetrying(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {

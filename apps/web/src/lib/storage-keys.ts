@@ -5,4 +5,6 @@ export const storageKeys = {
   // NOTE: SPEC.md §1 keeps the cart in memory; issue 3 asks for it to survive a reload and
   // be shared between tabs, so it lives here.
   cart: 'cart',
+  // Public catalogue answers, shown when the shop cannot be reached (docs/decisions/006).
+  savedCatalogue: 'savedCatalogue',
 } as const;

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useProductSearch } from '../../features/catalog/api/search-products';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { formatNaira } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { closeWhenFocusLeavesHeader } from './close-when-focus-leaves';
@@ -20,7 +21,7 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), LIVE_SEARCH_DEBOUNCE_MS);
-  const results = useProductSearch(query);
+  const results = useProductSearch(query, 1, { showsOwnNotice: true });
 
   useEffect(() => inputRef.current?.focus(), []);
 
@@ -71,14 +72,15 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
           </button>
         </div>
         <p id={`${id}-status`} aria-live="polite" className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-          {showResults && results.isPending && 'Searching…'}
-          {showResults && results.isError && 'Failed to search products'}
+          {showResults && results.isPending && !results.isSavedData && 'Searching…'}
+          {showResults && results.isError && !results.isSavedData && 'Failed to search products'}
           {showResults &&
             results.data &&
             (results.data.total === 0
               ? 'No products found matching your search.'
               : `${results.data.total} ${results.data.total === 1 ? 'product' : 'products'} found`)}
         </p>
+        <SavedDataNotice show={showResults && results.isSavedData} className="mt-2" />
         {showResults && results.data && results.data.products.length > 0 && (
           <>
             <ul aria-label="Search suggestions" className="mt-2 divide-y divide-linen-200 dark:divide-stone-800">

@@ -4,6 +4,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useCategories } from '../../features/catalog/api/get-categories';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /categories opens the first category's page (SPEC.md §2). */
@@ -13,6 +14,7 @@ export default function CategoriesPage() {
   return (
     <PageContainer>
       <PageHeading>Categories</PageHeading>
+      <SavedDataNotice className="mt-6" />
       <div className="mt-6">
         <QueryState
           query={categories}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { PageContainer } from '../../components/ui/page-container';
@@ -11,6 +10,8 @@ import { useCategoryProducts } from '../../features/catalog/api/get-category-pro
 import { productsQueryOptions } from '../../features/catalog/api/get-products';
 import { CategoryList } from '../../features/catalog/components/category-list';
 import { ProductList } from '../../features/catalog/components/product-list';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
+import { useCatalogueQuery } from '../../features/saved-catalogue/use-catalogue-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function CategoryPage() {
@@ -21,7 +22,7 @@ export default function CategoryPage() {
   // The subcategory toggles filter the grid in place (SPEC.md §2); the choice is kept in the URL.
   const selected = category.data?.subcategories.find((sub) => sub.id === searchParams.get('subcategory'));
   const inCategory = useCategoryProducts(selected ? undefined : category.data?.id, page);
-  const inSubcategory = useQuery({
+  const inSubcategory = useCatalogueQuery({
     ...productsQueryOptions({ subcategoryId: selected?.id, page }),
     enabled: Boolean(selected),
   });
@@ -32,6 +33,7 @@ export default function CategoryPage() {
 
   return (
     <PageContainer>
+      <SavedDataNotice className="mb-6" />
       <nav aria-label="Categories" className="mb-6">
         <CategoryList layout="tabs" />
       </nav>

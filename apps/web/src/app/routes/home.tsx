@@ -8,6 +8,7 @@ import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { HotBuys } from '../../features/home/components/hot-buys-carousel';
 import { NewsletterSignup } from '../../features/home/components/newsletter-signup';
 import { Testimonials } from '../../features/home/components/testimonials';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FEATURED_LIMIT = 8; // SPEC.md §9: View All appears above 8
@@ -123,6 +124,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
+      <SavedDataNotice className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8" />
       <HotBuys />
       <FeaturedCollections />
       <WhyChooseUs />

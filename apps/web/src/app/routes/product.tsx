@@ -14,6 +14,7 @@ import { ProductGallery } from '../../features/catalog/components/product-galler
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { StockBadge } from '../../features/catalog/components/stock-badge';
 import type { Product } from '../../features/catalog/types';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { ApiError } from '../../lib/api-client';
 import { formatNaira } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -39,6 +40,7 @@ function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   return (
     <PageContainer>
+      <SavedDataNotice className="mb-6" />
       <Breadcrumb
         items={[
           { label: 'Home', to: paths.home.href() },

@@ -5,6 +5,7 @@ import { Pagination, parsePage } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { useProductSearch } from '../../features/catalog/api/search-products';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function SearchPage() {
@@ -27,6 +28,7 @@ export default function SearchPage() {
   return (
     <PageContainer>
       <PageHeading>Search Results for "{query}"</PageHeading>
+      <SavedDataNotice className="mt-6" />
       <div className="mt-6">
         <QueryState
           query={results}

@@ -6,6 +6,7 @@ import { ProductList } from '../../features/catalog/components/product-list';
 import { ShopSidebar } from '../../features/catalog/components/shop-sidebar';
 import { ShopToolbar } from '../../features/catalog/components/shop-toolbar';
 import { readShopFilters } from '../../features/catalog/shop-filters';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function ShopPage() {
@@ -16,6 +17,7 @@ export default function ShopPage() {
     <PageContainer>
       <PageHeading>Shop</PageHeading>
       <p className="mt-2 text-stone-700 dark:text-stone-300">Every lace, trim, button and embellishment we stock.</p>
+      <SavedDataNotice className="mt-6" />
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-labelledby="shop-categories">
           <h2 id="shop-categories" className="mb-3 font-sans text-sm font-semibold tracking-wider uppercase">

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useSubcategory } from '../../features/catalog/api/get-subcategory';
 import { useSubcategoryProducts } from '../../features/catalog/api/get-subcategory-products';
 import { ProductList } from '../../features/catalog/components/product-list';
+import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export default function SubcategoryPage() {
@@ -20,6 +21,7 @@ export default function SubcategoryPage() {
 
   return (
     <PageContainer>
+      <SavedDataNotice className="mb-6" />
       <QueryState query={subcategory} loadingLabel="Loading subcategory…">
         {(data) => (
           <>

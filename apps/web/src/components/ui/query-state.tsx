@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
+import { isWorthRetrying } from '../../lib/api-client';
+import { Button } from './button';
 import { Spinner } from './spinner';
 
-type QueryLike<T> = { data: T | undefined; error: Error | null; isPending: boolean };
+export type QueryLike<T> = {
+  data: T | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetching?: boolean;
+  refetch?: () => unknown;
+};
 
 type QueryStateProps<T> = {
   query: QueryLike<T>;
@@ -15,13 +23,19 @@ type QueryStateProps<T> = {
 /** The loading, error and empty states every list in the shop shows, in one place. */
 export function QueryState<T>({ query, loadingLabel, isEmpty, emptyMessage, errorHint, children }: QueryStateProps<T>) {
   if (query.error && query.data === undefined) {
+    const { refetch } = query;
     return (
-      <div
-        role="alert"
-        className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      >
-        <p className="font-semibold">{query.error.message}</p>
-        {errorHint && <p className="mt-1 text-sm">{errorHint}</p>}
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div role="alert">
+          <p className="font-semibold">{query.error.message}</p>
+          {errorHint && <p className="mt-1 text-sm">{errorHint}</p>}
+        </div>
+        {/* The shop may be back a moment later; a 4xx will not change by asking again. */}
+        {refetch && isWorthRetrying(query.error) && (
+          <Button variant="secondary" disabled={query.isFetching} onClick={() => refetch()}>
+            Retry
+          </Button>
+        )}
       </div>
     );
   }

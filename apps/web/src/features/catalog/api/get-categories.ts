@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { Category } from '../types';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
@@ -10,8 +11,8 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['categories'],
-    queryFn: ({ signal }) => getCategories(signal),
+    queryFn: savingAnswer((signal) => getCategories(signal)),
     staleTime: 5 * 60_000,
   });
 
-export const useCategories = () => useQuery(categoriesQueryOptions());
+export const useCategories = () => useCatalogueQuery(categoriesQueryOptions());

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export function getCategoryProducts(categoryId: string, page: number, signal?: AbortSignal): Promise<ProductPage> {
@@ -12,10 +13,10 @@ export function getCategoryProducts(categoryId: string, page: number, signal?: A
 export const categoryProductsQueryOptions = (categoryId: string, page = 1) =>
   queryOptions({
     queryKey: ['products', 'category', categoryId, page],
-    queryFn: ({ signal }) => getCategoryProducts(categoryId, page, signal),
+    queryFn: savingAnswer((signal) => getCategoryProducts(categoryId, page, signal)),
     placeholderData: keepPreviousData,
   });
 
 /** Waits for the category's id (the page URL may carry a slug). */
 export const useCategoryProducts = (categoryId: string | undefined, page = 1) =>
-  useQuery({ ...categoryProductsQueryOptions(categoryId ?? '', page), enabled: Boolean(categoryId) });
+  useCatalogueQuery({ ...categoryProductsQueryOptions(categoryId ?? '', page), enabled: Boolean(categoryId) });

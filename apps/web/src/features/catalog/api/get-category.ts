@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { Category } from '../types';
 
 export async function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
@@ -10,8 +11,8 @@ export async function getCategory(idOrSlug: string, signal?: AbortSignal): Promi
 export const categoryQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['categories', idOrSlug],
-    queryFn: ({ signal }) => getCategory(idOrSlug, signal),
+    queryFn: savingAnswer((signal) => getCategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
   });
 
-export const useCategory = (idOrSlug: string) => useQuery(categoryQueryOptions(idOrSlug));
+export const useCategory = (idOrSlug: string) => useCatalogueQuery(categoryQueryOptions(idOrSlug));

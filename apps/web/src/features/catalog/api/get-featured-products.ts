@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { Product } from '../types';
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
@@ -12,7 +13,7 @@ export async function getFeaturedProducts(signal?: AbortSignal): Promise<Product
 export const featuredProductsQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'featured'],
-    queryFn: ({ signal }) => getFeaturedProducts(signal),
+    queryFn: savingAnswer((signal) => getFeaturedProducts(signal)),
   });
 
-export const useFeaturedProducts = () => useQuery(featuredProductsQueryOptions());
+export const useFeaturedProducts = () => useCatalogueQuery(featuredProductsQueryOptions());

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { Product } from '../types';
 
 export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promise<Product> {
@@ -10,7 +11,7 @@ export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promis
 export const productQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['products', 'detail', idOrSlug],
-    queryFn: ({ signal }) => getProduct(idOrSlug, signal),
+    queryFn: savingAnswer((signal) => getProduct(idOrSlug, signal)),
   });
 
-export const useProduct = (idOrSlug: string) => useQuery(productQueryOptions(idOrSlug));
+export const useProduct = (idOrSlug: string) => useCatalogueQuery(productQueryOptions(idOrSlug));

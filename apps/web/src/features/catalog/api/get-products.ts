@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export type ProductFilters = {
@@ -23,8 +24,8 @@ export function getProducts(filters: ProductFilters, signal?: AbortSignal): Prom
 export const productsQueryOptions = (filters: ProductFilters = {}) =>
   queryOptions({
     queryKey: ['products', 'list', filters],
-    queryFn: ({ signal }) => getProducts(filters, signal),
+    queryFn: savingAnswer((signal) => getProducts(filters, signal)),
     placeholderData: keepPreviousData, // keep the grid while the next page loads
   });
 
-export const useProducts = (filters: ProductFilters = {}) => useQuery(productsQueryOptions(filters));
+export const useProducts = (filters: ProductFilters = {}) => useCatalogueQuery(productsQueryOptions(filters));

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { Product } from '../types';
 
 export const RELATED_PRODUCTS_LIMIT = 4; // SPEC.md §9
@@ -14,7 +15,7 @@ export async function getRelatedProducts(productId: string, signal?: AbortSignal
 export const relatedProductsQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: ['products', 'related', productId],
-    queryFn: ({ signal }) => getRelatedProducts(productId, signal),
+    queryFn: savingAnswer((signal) => getRelatedProducts(productId, signal)),
   });
 
-export const useRelatedProducts = (productId: string) => useQuery(relatedProductsQueryOptions(productId));
+export const useRelatedProducts = (productId: string) => useCatalogueQuery(relatedProductsQueryOptions(productId));

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export function getSubcategoryProducts(
@@ -16,10 +17,10 @@ export function getSubcategoryProducts(
 export const subcategoryProductsQueryOptions = (subcategoryId: string, page = 1) =>
   queryOptions({
     queryKey: ['products', 'subcategory', subcategoryId, page],
-    queryFn: ({ signal }) => getSubcategoryProducts(subcategoryId, page, signal),
+    queryFn: savingAnswer((signal) => getSubcategoryProducts(subcategoryId, page, signal)),
     placeholderData: keepPreviousData,
   });
 
 /** Waits for the subcategory's id (the page URL may carry a slug). */
 export const useSubcategoryProducts = (subcategoryId: string | undefined, page = 1) =>
-  useQuery({ ...subcategoryProductsQueryOptions(subcategoryId ?? '', page), enabled: Boolean(subcategoryId) });
+  useCatalogueQuery({ ...subcategoryProductsQueryOptions(subcategoryId ?? '', page), enabled: Boolean(subcategoryId) });

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import type { SubcategoryWithCategory } from '../types';
 
 export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Promise<SubcategoryWithCategory> {
@@ -13,8 +14,8 @@ export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Pr
 export const subcategoryQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['subcategories', idOrSlug],
-    queryFn: ({ signal }) => getSubcategory(idOrSlug, signal),
+    queryFn: savingAnswer((signal) => getSubcategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
   });
 
-export const useSubcategory = (idOrSlug: string) => useQuery(subcategoryQueryOptions(idOrSlug));
+export const useSubcategory = (idOrSlug: string) => useCatalogueQuery(subcategoryQueryOptions(idOrSlug));

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export type ProductSearchResult = ProductPage & { query: string };
@@ -14,9 +15,12 @@ export function searchProducts(query: string, page: number, signal?: AbortSignal
 export const productSearchQueryOptions = (query: string, page = 1) =>
   queryOptions({
     queryKey: ['products', 'search', query, page],
-    queryFn: ({ signal }) => searchProducts(query, page, signal),
+    queryFn: savingAnswer((signal) => searchProducts(query, page, signal)),
   });
 
 /** Does nothing for a blank query (SPEC.md §2). */
-export const useProductSearch = (query: string, page = 1) =>
-  useQuery({ ...productSearchQueryOptions(query.trim(), page), enabled: query.trim() !== '' });
+export const useProductSearch = (query: string, page = 1, { showsOwnNotice = false } = {}) =>
+  useCatalogueQuery(
+    { ...productSearchQueryOptions(query.trim(), page), enabled: query.trim() !== '' },
+    { showsOwnNotice },
+  );

@@ -1,10 +1,10 @@
 import { Pagination } from '../../../components/ui/pagination';
-import { QueryState } from '../../../components/ui/query-state';
+import { type QueryLike, QueryState } from '../../../components/ui/query-state';
 import type { ProductPage } from '../types';
 import { ProductGrid } from './product-grid';
 
 type ProductListProps = {
-  query: { data: ProductPage | undefined; error: Error | null; isPending: boolean };
+  query: QueryLike<ProductPage>;
   label: string;
   emptyMessage: string;
 };

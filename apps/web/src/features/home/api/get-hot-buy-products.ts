@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Product } from '../../catalog/types';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {
   const data = await api.get<{ products: Product[] }>('/api/products/hot-buy', { signal });
@@ -10,7 +11,7 @@ export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]
 export const hotBuyProductsQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'hot-buy'],
-    queryFn: ({ signal }) => getHotBuyProducts(signal),
+    queryFn: savingAnswer((signal) => getHotBuyProducts(signal)),
   });
 
-export const useHotBuyProducts = () => useQuery(hotBuyProductsQueryOptions());
+export const useHotBuyProducts = () => useCatalogueQuery(hotBuyProductsQueryOptions());

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderRoute } from '../../testing/render-route';
+import { saveAnswer } from './saved-answers';
+import { SAVED_DATA_WARNING } from './saved-data-notice';
+
+const lace = {
+  id: 'p1',
+  name: 'Gold Guipure Lace',
+  slug: 'gold-guipure-lace',
+  description: 'Heavy guipure lace for agbada and bridal wear.',
+  price: 12500,
+  stock: 3,
+  images: [],
+  specifications: [],
+  subcategoryId: 's1',
+  subcategory: {
+    id: 's1',
+    name: 'Guipure',
+    slug: 'guipure',
+    categoryId: 'c1',
+    category: { id: 'c1', name: 'Laces', slug: 'laces' },
+  },
+  isHotBuy: false,
+  isNewlyAdded: true,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+
+/** Every request fails as when the shop's server is down; a proxy in front answers `status`. */
+function shopUnreachable(status?: number) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      if (status) return new Response('Bad Gateway', { status });
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('a catalogue page when the shop cannot be reached', () => {
+  it('shows the answer this browser saved, with the warning', async () => {
+    saveAnswer(['products', 'detail', lace.slug], lace);
+    shopUnreachable();
+    renderRoute(`/products/${lace.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();
+    expect(screen.getByText(SAVED_DATA_WARNING)).toBeTruthy();
+  });
+
+  it('treats a gateway error from a proxy the same way', async () => {
+    saveAnswer(['products', 'detail', lace.slug], lace);
+    shopUnreachable(502);
+    renderRoute(`/products/${lace.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();
+    expect(screen.getByText(SAVED_DATA_WARNING)).toBeTruthy();
+  });
+
+  it('never replaces a 404 from the shop with a saved answer', async () => {
+    saveAnswer(['products', 'detail', lace.slug], lace);
+    fakeApi({ [`/api/products/${lace.slug}`]: { status: 404, body: { message: 'Product Not Found' } } });
+    renderRoute(`/products/${lace.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product Not Found' })).toBeTruthy();
+    expect(screen.queryByText(SAVED_DATA_WARNING)).toBeNull();
+  });
+
+  it('shows the error with Retry when nothing is saved, and the product once the shop answers', async () => {
+    shopUnreachable();
+    renderRoute(`/products/${lace.slug}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error');
+    fakeApi({ [`/api/products/${lace.slug}`]: { product: lace } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();
+    expect(screen.queryByText(SAVED_DATA_WARNING)).toBeNull();
+  });
+});
