@@ -44,6 +44,33 @@ describe('the catalogue cache', () => {
     expect(new Set(bodies.map(String))).toEqual(new Set(['{"calls":1}']));
   });
 
+  it('keeps within its byte and entry caps, dropping the answers used least recently', async () => {
+    const cache = new CatalogCache(testDatabase.database, true, [], { maxEntries: 3, maxBytes: 100 });
+    const answer = (size: number) => async () => 'x'.repeat(size - 2); // JSON adds the quotes
+    await cache.getOrCreate('a', answer(40));
+    await cache.getOrCreate('b', answer(40));
+    await cache.getOrCreate('a', answer(40)); // a is now the most recently used
+    await cache.getOrCreate('c', answer(40)); // 120 bytes would not fit: b goes
+    expect(cache.byteSize).toBe(80);
+    let asked = 0;
+    const counted = async () => {
+      asked += 1;
+      return 'x'.repeat(38);
+    };
+    await cache.getOrCreate('a', counted);
+    await cache.getOrCreate('c', counted);
+    expect(asked).toBe(0);
+    await cache.getOrCreate('b', counted);
+    expect(asked).toBe(1);
+    // Three small ones: the entry cap holds too.
+    for (const key of ['d', 'e', 'f']) await cache.getOrCreate(key, answer(4));
+    expect(cache.size).toBe(3);
+    // An answer bigger than the whole cache is served but not kept.
+    expect((await cache.getOrCreate('huge', answer(500))).length).toBe(500);
+    expect(cache.size).toBe(3);
+    expect(cache.byteSize).toBeLessThanOrEqual(100);
+  });
+
   it('switched off, asks every time', async () => {
     const cache = new CatalogCache(testDatabase.database, false);
     let calls = 0;

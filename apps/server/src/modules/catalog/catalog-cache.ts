@@ -1,7 +1,11 @@
 import type { Database } from '../../db/client';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
-const MAX_ENTRIES = 5_000;
+/**
+ * Filters make the keys unbounded (every price range is a key of its own), so the copy is capped
+ * in entries and in bytes, and the least recently used answers go first.
+ */
+export const CATALOG_CACHE_LIMITS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
 
 /**
  * Serialized catalogue answers (UTF-8 buffers, ready to write), kept until the catalogue changes. The catalogue changes rarely
@@ -12,7 +16,9 @@ const MAX_ENTRIES = 5_000;
  * (the generation check), so a stale answer can never outlive the write that made it stale.
  */
 export class CatalogCache {
+  /** In order of last use, oldest first. */
   private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
   /** Answers being built, so a burst of identical misses asks the database once. */
   private readonly pending = new Map<string, Promise<Buffer>>();
   private generation = 0;
@@ -23,6 +29,7 @@ export class CatalogCache {
     readonly enabled: boolean,
     /** Other memories of the catalogue, cleared with this one. */
     private readonly alsoClear: { clear(): void }[] = [],
+    private readonly limits = CATALOG_CACHE_LIMITS,
   ) {}
 
   async start() {
@@ -37,7 +44,11 @@ export class CatalogCache {
   async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<Buffer> {
     if (!this.enabled) return Buffer.from(JSON.stringify(await produce()));
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
 
@@ -46,10 +57,7 @@ export class CatalogCache {
     this.pending.set(key, build);
     try {
       const body = await build;
-      if (generation === this.generation) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, body);
-      }
+      if (generation === this.generation) this.store(key, body);
       return body;
     } finally {
       if (this.pending.get(key) === build) this.pending.delete(key);
@@ -66,9 +74,31 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /** Bytes of answers held. */
+  get byteSize() {
+    return this.bytes;
+  }
+
+  private store(key: string, body: Buffer) {
+    if (body.length > this.limits.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.length;
+    }
+    for (const [oldKey, oldBody] of this.entries) {
+      if (this.entries.size < this.limits.maxEntries && this.bytes + body.length <= this.limits.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= oldBody.length;
+    }
+    this.entries.set(key, body);
+    this.bytes += body.length;
+  }
+
   private clear() {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
     this.pending.clear();
     for (const memory of this.alsoClear) memory.clear();
   }
