@@ -21,6 +21,9 @@ import { type SessionStore, toUser, USER_COLUMNS, type UserRow } from './session
 const MINUTE = 60_000;
 /** OWASP's argon2id settings: 19 MiB, 2 passes, 1 lane. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const DAY = 24 * 60 * MINUTE;
+/** Wrong reset codes one email may get in a day, across all its codes. */
+export const RESET_FAILURES_PER_DAY = 20;
 /** Many failed logins from one address across emails: a cruder, looser limit. */
 const LOGIN_FAILURES_PER_ADDRESS = 100;
 
@@ -253,12 +256,21 @@ export class AccountsService {
    */
   async resetPassword(email: string, otp: string, newPassword: string, context: { ip: string }): Promise<void> {
     await this.limitAddress('resetPassword', context.ip);
+    // Each code allows 5 tries and 3 codes come every 15 minutes: a day's cap keeps a patient
+    // guesser from adding those up against one account.
+    const failuresKey = `reset-failures:${email}`;
+    const failures = await this.limits.peek(failuresKey);
+    if (failures.count >= RESET_FAILURES_PER_DAY) throw tooManyRequests(M.tooManyResetRequests, failures.resetInMs);
     const invalid = () =>
       new AppError('INVALID_INPUT', M.otpInvalidOrExpired, { errors: { otp: M.otpInvalidOrExpired } });
+    const failed = async () => {
+      await this.limits.hit(failuresKey, DAY);
+      return invalid();
+    };
     const row = await this.findByEmail(email);
     if (!row?.active) {
       await this.verifyPassword(undefined, otp);
-      throw invalid();
+      throw await failed();
     }
     const [reset] = await this.database.query<{ id: string; otp_hash: string; failed_attempts: number }>(
       `UPDATE password_resets SET failed_attempts = failed_attempts + 1
@@ -272,7 +284,7 @@ export class AccountsService {
     if (!reset) {
       // No code pending: as slow as a wrong code, so timing does not tell who has an account.
       await this.verifyPassword(undefined, otp);
-      throw invalid();
+      throw await failed();
     }
     if (!(await verify(reset.otp_hash, otp).catch(() => false))) {
       if (reset.failed_attempts >= ACCOUNT_LIMITS.otpMaxAttempts) {
@@ -280,7 +292,7 @@ export class AccountsService {
           reset.id,
         ]);
       }
-      throw invalid();
+      throw await failed();
     }
     const passwordHash = await this.hashPassword(newPassword);
     await this.database.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { RESET_FAILURES_PER_DAY } from './accounts.service';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -119,6 +120,21 @@ describe('password reset by emailed code', () => {
     );
     expect(row?.failed_attempts).toBe(5);
     expect(row?.used_at).not.toBeNull();
+  });
+
+  it('caps the wrong codes one email gets in a day across all its codes, then refuses even the right one', async () => {
+    const { email } = await register(app);
+    const otp = await emailedOtp(email);
+    const wrong = otp === '000000' ? '111111' : '000000';
+    expect((await resetPassword(email, wrong)).statusCode).toBe(400);
+    expect((await app.rateLimits.peek(`reset-failures:${email}`)).count).toBe(1);
+    // The rest of a day's wrong codes, as if made over several earlier codes.
+    for (let i = 1; i < RESET_FAILURES_PER_DAY; i += 1) await app.rateLimits.hit(`reset-failures:${email}`, 86_400_000);
+    const refused = await resetPassword(email, otp);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(M.tooManyResetRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect((await post('/api/users/login', { email, password: 'NewPass@2025' })).statusCode).toBe(401);
   });
 
   it('refuses an expired code', async () => {
