@@ -36,6 +36,14 @@ function afterPageLoad(callback: () => void) {
 }
 
 /**
+ * A browser that refuses to play (power saving) fires no `play` event, so the poster and the Play
+ * button stay. Older browsers and jsdom return no promise.
+ */
+function startPlaying(video: HTMLVideoElement) {
+  Promise.resolve(video.play()).catch(() => {});
+}
+
+/**
  * The hero's looping background: decorative, muted, and still on its poster for visitors who
  * prefer reduced motion. It loads nothing until the page has loaded. The Pause/Play button
  * lets anyone stop the motion (WCAG 2.2.2), and a visitor's choice wins over the preference.
@@ -53,12 +61,8 @@ export function HeroVideo() {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (wantsPlay && pageLoaded) {
-      // A browser that refuses to play leaves the poster and a Play button.
-      video.play().catch(() => setPlaying(false));
-    } else {
-      video.pause();
-    }
+    if (wantsPlay && pageLoaded) startPlaying(video);
+    else video.pause();
   }, [wantsPlay, pageLoaded]);
 
   return (
@@ -66,7 +70,6 @@ export function HeroVideo() {
       <video
         ref={videoRef}
         aria-hidden="true"
-        tabIndex={-1}
         className="absolute inset-0 -z-20 size-full object-cover"
         width={960}
         height={540}
@@ -90,7 +93,16 @@ export function HeroVideo() {
       />
       <button
         type="button"
-        onClick={() => setChoice(playing ? 'pause' : 'play')}
+        onClick={() => {
+          const video = videoRef.current;
+          if (playing) {
+            setChoice('pause');
+          } else {
+            setChoice('play');
+            // Straight from the click, so it also works after a refused start.
+            if (video) startPlaying(video);
+          }
+        }}
         className="absolute right-4 bottom-4 z-10 inline-flex items-center gap-2 rounded-full border border-white/60 bg-wine-950/70 px-3 py-1.5 text-sm font-semibold text-white hover:bg-wine-950/90"
       >
         {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
