@@ -13,7 +13,7 @@ const SOURCES = [
   { src: heroMp4, type: 'video/mp4' },
 ];
 
-/** Resolves once the page has loaded and the main thread is idle, so the video never competes with first paint. */
+/** Calls back once the page has loaded and the main thread is idle, so the video never competes with first paint. */
 function afterPageLoad(callback: () => void) {
   let cancelled = false;
   let idleHandle: number | undefined;
