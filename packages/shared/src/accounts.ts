@@ -1,63 +1,11 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './constants';
 
-// Accounts: the SPEC.md §5 rules and messages, used by the forms and by the server's routes.
+// Accounts: the SPEC.md §5 rules, used by the forms and by the server's routes.
 
-export const ACCOUNT_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordRule:
-    'Password must include at least one uppercase letter, one lowercase letter, one number, and one special character',
-  firstNameRequired: 'First name is required',
-  firstNameTooShort: 'First name must be at least 2 characters',
-  lastNameRequired: 'Last name is required',
-  lastNameTooShort: 'Last name must be at least 2 characters',
-  nameTooLong: 'Name must be at most 100 characters',
-  phoneInvalid: 'Please enter a valid phone number',
-  addressTooLong: 'Address must be at most 500 characters',
-  confirmRequired: 'Please confirm your password',
-  passwordsDoNotMatch: 'The passwords do not match',
-  otpInvalidFormat: 'OTP must be 6 digits',
-
-  // Server answers and screen messages (SPEC.md §8 where it names them).
-  invalidCredentials: 'Invalid email or password',
-  loginSuccess: 'Login successful',
-  loginFailed: 'Login failed. Please check your credentials.',
-  loginNetworkError: 'An error occurred during login. Please try again.',
-  loginSafariError:
-    'Login failed due to Safari compatibility issues. Please try using a different browser or check if third-party cookies are enabled.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
-  accountDisabled: 'Your account has been disabled. Please contact support.',
-  tooManyLoginAttempts: 'Too many failed login attempts. Please try again later.',
-  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
-  registerSuccess: 'Registration successful',
-  registerFailed: 'Registration failed. Please try again.',
-  registerAutoLoginFailed: 'Your account was created. Please log in.',
-  emailTaken: 'An account with this email already exists',
-  logoutSuccess: 'Logged out successfully',
-  profileUpdated: 'Profile updated successfully',
-  profileUpdateFailed: 'Failed to update profile',
-  profileUpdateError: 'An error occurred while updating profile',
-  resetOtpSent: 'Password reset OTP has been sent to your email',
-  resetOtpFailed: 'Failed to send reset OTP',
-  resetRequestError: 'An error occurred during password reset request',
-  resetSuccess: 'Password has been reset successfully',
-  resetFailed: 'Failed to reset password',
-  resetError: 'An error occurred during password reset',
-  otpInvalidOrExpired: 'Invalid or expired OTP',
-  loginRequired: 'Please login to continue.',
-  loginRequiredForCheckout: 'Please login to continue with your purchase.',
-  notLoggedIn: 'Not logged in',
-  forbidden: 'You are not allowed to do this',
-  foreignOrigin: 'Request refused: it did not come from this shop',
-  userNotFound: 'User not found',
-  userUpdated: 'User updated successfully',
-  userDeleted: 'User deleted successfully',
-  lastAdmin: 'There must be at least one active admin',
-} as const;
+// The messages live apart from the zod schemas, so a page that only shows one does not download zod.
+export { ACCOUNT_MESSAGES } from './account-messages';
 
 const M = ACCOUNT_MESSAGES;
 

@@ -22,7 +22,13 @@ export function RootLayout() {
       </a>
       <ScrollToTop />
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className={`flex-1 focus:outline-none ${underHeader ? '' : 'pt-16'}`}>
+      {/* At least a screen tall, so the footer starts below the fold while a page and its data
+          load: otherwise it jumps down as they arrive (layout shift). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={`min-h-screen flex-1 focus:outline-none ${underHeader ? '' : 'pt-16'}`}
+      >
         <Suspense fallback={<Spinner label="Loading page…" className="min-h-[50vh]" />}>
           <Outlet />
         </Suspense>

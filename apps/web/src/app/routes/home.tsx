@@ -5,6 +5,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
 import { useFeaturedProducts } from '../../features/catalog/api/get-featured-products';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { HeroVideo } from '../../features/home/components/hero-video';
 import { HotBuys } from '../../features/home/components/hot-buys-carousel';
 import { NewsletterSignup } from '../../features/home/components/newsletter-signup';
 import { Testimonials } from '../../features/home/components/testimonials';
@@ -35,13 +36,8 @@ function Hero() {
   return (
     <section
       aria-labelledby="hero-title"
-      className="on-dark relative overflow-hidden bg-gradient-to-br from-wine-950 via-wine-900 to-wine-700 pt-16 text-white"
+      className="on-dark relative isolate overflow-hidden bg-gradient-to-br from-wine-950 via-wine-900 to-wine-700 pt-16 text-white"
     >
-      {/* A faint running stitch across the hero, drawn in CSS: no image to download. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 opacity-15 [background-image:repeating-linear-gradient(135deg,transparent_0_22px,var(--color-gold-300)_22px_24px,transparent_24px_44px)]"
-      />
       <div className="relative mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
         <p className="text-sm font-semibold tracking-[0.25em] text-gold-300 uppercase">
           Trims · Laces · Buttons · Stones
@@ -64,6 +60,8 @@ function Hero() {
           </Link>
         </div>
       </div>
+      {/* Last in the DOM so Tab reaches Pause after the links; drawn behind them. */}
+      <HeroVideo />
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { ProductImage } from './product-image';
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
+  // Thumbnails wait for the main image, so on a slow connection they do not share its bandwidth.
+  const [mainSettled, setMainSettled] = useState(false);
   const count = images.length;
   const current = images[active] ?? images[0];
   const thumbnailsRef = useRef<HTMLUListElement>(null);
@@ -32,6 +34,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         width={1000}
         height={1000}
         priority
+        onSettled={() => setMainSettled(true)}
         className="aspect-square w-full rounded-2xl bg-linen-100 object-cover dark:bg-stone-800"
       />
       {count > 1 && (
@@ -45,14 +48,18 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => setActive(index)}
                 className="block overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-wine-700 dark:aria-pressed:border-gold-300"
               >
-                <ProductImage
-                  src={image}
-                  alt=""
-                  sizes="80px"
-                  width={80}
-                  height={80}
-                  className="size-16 bg-linen-100 object-cover sm:size-20 dark:bg-stone-800"
-                />
+                {mainSettled ? (
+                  <ProductImage
+                    src={image}
+                    alt=""
+                    sizes="80px"
+                    width={80}
+                    height={80}
+                    className="size-16 bg-linen-100 object-cover sm:size-20 dark:bg-stone-800"
+                  />
+                ) : (
+                  <span className="block size-16 bg-linen-100 sm:size-20 dark:bg-stone-800" />
+                )}
               </button>
             </li>
           ))}

@@ -9,10 +9,21 @@ type ProductImageProps = {
   height: number;
   className?: string;
   priority?: boolean;
+  /** Called once the image has loaded or failed. */
+  onSettled?: () => void;
 };
 
 /** A product photo with thumb/full renditions; a broken or missing image shows the placeholder. */
-export function ProductImage({ src, alt, sizes, width, height, className = '', priority = false }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  sizes,
+  width,
+  height,
+  className = '',
+  priority = false,
+  onSettled,
+}: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const broken = !src || failedSrc === src;
   return (
@@ -26,7 +37,11 @@ export function ProductImage({ src, alt, sizes, width, height, className = '', p
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
-      onError={() => src && setFailedSrc(src)}
+      onLoad={onSettled}
+      onError={() => {
+        if (src) setFailedSrc(src);
+        onSettled?.();
+      }}
       className={className}
     />
   );

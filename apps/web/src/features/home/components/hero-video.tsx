@@ -1,0 +1,114 @@
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion';
+
+import heroMp4 from '../media/hero.mp4';
+import heroWebm from '../media/hero.webm';
+import heroPoster from '../media/hero-poster.webp';
+
+// Drawn by apps/web/scripts/make-hero-media.mjs; the poster is the video's first frame.
+// VP9 first (smaller), H.264 for browsers without it.
+const SOURCES = [
+  { src: heroWebm, type: 'video/webm' },
+  { src: heroMp4, type: 'video/mp4' },
+];
+
+/** Calls back once the page has loaded and the main thread is idle, so the video never competes with first paint. */
+function afterPageLoad(callback: () => void) {
+  let cancelled = false;
+  let idleHandle: number | undefined;
+  const start = () => {
+    if (cancelled) return;
+    idleHandle = window.requestIdleCallback
+      ? window.requestIdleCallback(callback, { timeout: 2000 })
+      : window.setTimeout(callback, 200);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', start);
+    if (idleHandle !== undefined) {
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idleHandle);
+      else window.clearTimeout(idleHandle);
+    }
+  };
+}
+
+/**
+ * A browser that refuses to play (power saving) fires no `play` event, so the poster and the Play
+ * button stay. Older browsers and jsdom return no promise.
+ */
+function startPlaying(video: HTMLVideoElement) {
+  Promise.resolve(video.play()).catch(() => {});
+}
+
+/**
+ * The hero's looping background: decorative, muted, and still on its poster for visitors who
+ * prefer reduced motion. It loads nothing until the page has loaded. The Pause/Play button
+ * lets anyone stop the motion (WCAG 2.2.2), and a visitor's choice wins over the preference.
+ */
+export function HeroVideo() {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
+  const [pageLoaded, setPageLoaded] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const wantsPlay = choice ? choice === 'play' : !reducedMotion;
+
+  useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (wantsPlay && pageLoaded) startPlaying(video);
+    else video.pause();
+  }, [wantsPlay, pageLoaded]);
+
+  return (
+    <>
+      <video
+        ref={videoRef}
+        aria-hidden="true"
+        className="absolute inset-0 -z-20 size-full object-cover"
+        width={960}
+        height={540}
+        poster={heroPoster}
+        preload="none"
+        muted
+        loop
+        playsInline
+        disablePictureInPicture
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      >
+        {SOURCES.map((source) => (
+          <source key={source.type} src={source.src} type={source.type} />
+        ))}
+      </video>
+      {/* Keeps the heading and links readable over the brightest frame. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-r from-wine-950/85 via-wine-950/65 to-wine-950/35"
+      />
+      <button
+        type="button"
+        onClick={() => {
+          const video = videoRef.current;
+          if (playing) {
+            setChoice('pause');
+          } else {
+            setChoice('play');
+            // Straight from the click, so it also works after a refused start.
+            if (video) startPlaying(video);
+          }
+        }}
+        className="absolute right-4 bottom-4 z-10 inline-flex items-center gap-2 rounded-full border border-white/60 bg-wine-950/70 px-3 py-1.5 text-sm font-semibold text-white hover:bg-wine-950/90"
+      >
+        {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+        {playing ? 'Pause' : 'Play'}
+        <span className="sr-only"> background video</span>
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+// `npm run bench:pages`: Lighthouse (mobile profile, simulated throttling) on the built shop as
+// `npm start` serves it: home, /shop and a product page, several runs each. Prints the median
+// performance score and metrics, and for home the JavaScript a first visit downloads, then
+// appends them to bench/RESULTS.md. Needs only the system Chromium; nothing leaves loopback.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(args.runs);
+const root = path.resolve(import.meta.dirname, '..');
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const TARGETS = { score: 90, homeScriptKb: 150, cls: 0.1 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function ensureBuild() {
+  const built = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].every((file) =>
+    existsSync(path.join(root, file)),
+  );
+  if (built) return;
+  console.log('no build found: running `npm run build`');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** The built server on a fresh embedded database with the demo catalogue, as e2e/global-setup.ts starts it. */
+async function startShop(dataDir: string) {
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the shop did not become ready within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { server, baseUrl };
+}
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  scriptBytes: number;
+  benchmarkIndex: number;
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function auditOnce(url: string, port: number): Promise<Run> {
+  // Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    speedIndex: metric('speed-index'),
+    scriptBytes: requests
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: try again. */
+async function audit(url: string, port: number): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, port);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  retrying ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+ensureBuild();
+// Simulated throttling scales the CPU time it observes, so a busy machine lowers the scores.
+const loadAtStart = os.loadavg()[0] ?? 0;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-'));
+const { server, baseUrl } = await startShop(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+});
+
+const rows: { name: string; path: string; runs: Run[] }[] = [];
+try {
+  const sample = (await (await fetch(`${baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] };
+  const slug = sample.products[0]?.slug;
+  if (!slug) throw new Error('the demo catalogue has no products');
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['shop', '/shop'],
+    ['product', `/products/${slug}`],
+  ];
+  for (const [name, urlPath] of pages) {
+    const row = { name, path: urlPath, runs: [] as Run[] };
+    // One unrecorded visit first, so the server's caches are warm for every recorded run.
+    await fetch(`${baseUrl}${urlPath}`);
+    for (let run = 1; run <= runs; run++) {
+      const result = await audit(`${baseUrl}${urlPath}`, chrome.port);
+      row.runs.push(result);
+      console.log(
+        `  ${name.padEnd(8)} run ${run}: score ${result.score}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
+      );
+    }
+    rows.push(row);
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const summary = rows.map((row) => {
+  const pick = (key: keyof Run) => median(row.runs.map((run) => run[key]));
+  return {
+    name: row.name,
+    path: row.path,
+    score: pick('score'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    speedIndex: pick('speedIndex'),
+    scriptKb: pick('scriptBytes') / 1024,
+  };
+});
+const benchmarkIndex = median(rows.flatMap((row) => row.runs.map((run) => run.benchmarkIndex)));
+const home = summary.find((row) => row.name === 'home');
+const missed = [
+  ...summary.filter((row) => row.score < TARGETS.score).map((row) => `${row.name} score ${row.score}`),
+  ...summary.filter((row) => row.cls >= TARGETS.cls).map((row) => `${row.name} CLS ${row.cls.toFixed(3)}`),
+  ...(home && home.scriptKb > TARGETS.homeScriptKb ? [`home JavaScript ${home.scriptKb.toFixed(1)} KB`] : []),
+];
+
+const report = [
+  `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — pages, Lighthouse mobile`,
+  '',
+  `Command: \`npm run bench:pages -- --runs ${runs}\``,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and 4× CPU) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
+  '',
+  '| page | score | FCP | LCP | TBT | CLS | Speed Index | JS transferred |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...summary.map(
+    (row) =>
+      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB |`,
+  ),
+  '',
+  `Targets: score ≥ ${TARGETS.score} on every page, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
+  '',
+].join('\n');
+appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}`);
+console.log(`\n${report}`);

@@ -1,0 +1,113 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures/browser';
+
+const shop = useBrowser();
+
+// The budget of bench/RESULTS.md: what a first visit to home may download, gzipped.
+const HOME_SCRIPT_BUDGET_BYTES = 150 * 1024;
+
+const isPlaying = (video: HTMLVideoElement) => !video.paused && video.currentTime > 0;
+
+describe('the home hero video', () => {
+  it('plays muted and looping behind the heading, pauses and plays again, and Shop Now leads to the shop', async () => {
+    const { page, context, errors } = await shop.newPage();
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    const video = hero.locator('video');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Finishing touches for every outfit you make',
+    );
+    expect(await video.getAttribute('aria-hidden')).toBe('true');
+    const poster = (await video.getAttribute('poster')) ?? '';
+    expect(poster).toMatch(/\.webp$/);
+    expect(
+      await video.evaluate((element: HTMLVideoElement) => [element.muted, element.loop, element.playsInline]),
+    ).toEqual([true, true, true]);
+
+    // It starts on its own once the page has loaded, and time moves on.
+    await expect.poll(() => video.evaluate(isPlaying), { timeout: 15_000 }).toBe(true);
+    const source = await video.evaluate((element: HTMLVideoElement) => element.currentSrc);
+    expect(source).toMatch(/\.webm$/);
+
+    // Served as video with ranges (Chromium seeks and loops with them), and cached for good.
+    const partial = await fetch(source, { headers: { range: 'bytes=0-1023' } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get('content-type')).toBe('video/webm');
+    expect(partial.headers.get('content-range')).toMatch(/^bytes 0-1023\/\d+$/);
+    const mp4 = await fetch(
+      await hero.locator('source[type="video/mp4"]').evaluate((element: HTMLSourceElement) => element.src),
+    );
+    expect(mp4.status).toBe(200);
+    expect(mp4.headers.get('content-type')).toBe('video/mp4');
+    expect(mp4.headers.get('cache-control')).toContain('immutable');
+    const posterImage = await fetch(new URL(poster, shop.baseUrl));
+    expect([posterImage.status, posterImage.headers.get('content-type')]).toEqual([200, 'image/webp']);
+
+    const pause = hero.getByRole('button', { name: 'Pause background video' });
+    await pause.click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    const stoppedAt = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await hero.getByRole('button', { name: 'Play background video' }).click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused && element.currentTime))
+      .toBeGreaterThan(stoppedAt);
+
+    await hero.getByRole('link', { name: 'Shop Now' }).click();
+    await page.waitForURL('**/shop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stays on its poster for a visitor who prefers reduced motion, and follows a change of that preference', async () => {
+    const { page, context, errors } = await shop.newPage();
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media') videoRequests.push(request.url());
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    const video = hero.locator('video');
+    // Past load and idle, when the video would otherwise have started.
+    await page.waitForLoadState('networkidle');
+    await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+    expect(await video.evaluate((element: HTMLVideoElement) => [element.paused, element.currentTime])).toEqual([
+      true,
+      0,
+    ]);
+    expect(videoRequests).toEqual([]);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(() => video.evaluate(isPlaying), { timeout: 15_000 }).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    // The visitor's own Play wins over the preference.
+    await hero.getByRole('button', { name: 'Play background video' }).click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a first visit to home', () => {
+  it(`downloads at most ${HOME_SCRIPT_BUDGET_BYTES / 1024} KB of gzipped JavaScript`, async () => {
+    const { page, context } = await shop.newPage({ width: 412, height: 823 });
+    const scripts: Promise<{ url: string; gzipped: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      // Gzipped here at level 9, so the figure does not depend on the server's br/gzip choice.
+      scripts.push(
+        response.body().then((body) => ({ url: response.url(), gzipped: gzipSync(body, { level: 9 }).length })),
+      );
+    });
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Featured products' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const downloaded = await Promise.all(scripts);
+    const total = downloaded.reduce((sum, script) => sum + script.gzipped, 0);
+    expect(downloaded.length).toBeGreaterThan(1);
+    expect(total, JSON.stringify(downloaded, null, 1)).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_BYTES);
+    await context.close();
+  });
+});
