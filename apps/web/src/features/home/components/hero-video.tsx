@@ -69,7 +69,9 @@ export function HeroVideo() {
     <>
       <video
         ref={videoRef}
+        // Decorative, and never a stop for the keyboard: the Pause/Play button controls it.
         aria-hidden="true"
+        tabIndex={-1}
         className="absolute inset-0 -z-20 size-full object-cover"
         width={960}
         height={540}
