@@ -8,16 +8,15 @@ import {
 } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormMessage, TextField } from '../../auth/components/form-field';
 import { messageFor } from '../../auth/errors';
 import { useSession } from '../../auth/session';
+import { useLogoutToHome } from '../../auth/use-logout-to-home';
 import { updateProfile } from '../api/update-profile';
 import { CartSummary } from '../components/cart-summary';
 
@@ -39,17 +38,11 @@ const formValuesOf = (user: User): ProfileForm => ({
 
 export default function ProfilePage() {
   usePageTitle('Profile');
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const logoutToHome = useLogoutToHome();
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
   if (!user) return null;
-
-  const onLogout = async () => {
-    // Leave the protected page first, or its guard would send us to /login.
-    navigate(paths.home.href(), { replace: true });
-    await logout();
-  };
 
   return (
     <PageContainer>
@@ -104,7 +97,11 @@ export default function ProfilePage() {
         </section>
         <div className="space-y-6">
           <CartSummary showCheckout />
-          <Button variant="ghost" className="w-full border border-stone-300 dark:border-stone-700" onClick={onLogout}>
+          <Button
+            variant="ghost"
+            className="w-full border border-stone-300 dark:border-stone-700"
+            onClick={logoutToHome}
+          >
             Logout
           </Button>
         </div>

@@ -1,23 +1,15 @@
 import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
-import { paths } from '../../../config/paths';
 import { useSession } from '../session';
+import { useLogoutToHome } from '../use-logout-to-home';
 
 /** The header's Logout button; shown only to a logged-in visitor. */
 export function LogoutButton() {
-  const { status, logout } = useSession();
-  const navigate = useNavigate();
+  const { status } = useSession();
+  const logoutToHome = useLogoutToHome();
   if (status !== 'authenticated') return null;
   return (
-    <IconButton
-      label="Logout"
-      onClick={async () => {
-        // Leave any protected page first, or its guard would send us to /login.
-        navigate(paths.home.href(), { replace: true });
-        await logout();
-      }}
-    >
+    <IconButton label="Logout" onClick={logoutToHome}>
       <LogOut aria-hidden="true" className="size-5" />
     </IconButton>
   );
