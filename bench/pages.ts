@@ -81,6 +81,13 @@ interface Run {
   speedIndex: number;
   scriptBytes: number;
   benchmarkIndex: number;
+  /** What moved, so a CLS figure can be traced to its element. */
+  shifts: string[];
+}
+
+interface ShiftItem {
+  score?: number;
+  node?: { selector?: string; snippet?: string };
 }
 
 interface NetworkItem {
@@ -107,6 +114,9 @@ async function auditOnce(url: string, port: number): Promise<Run> {
       .filter((request) => request.resourceType === 'Script')
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
+      (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
+    ),
   };
 }
 
@@ -168,6 +178,7 @@ try {
       console.log(
         `  ${name.padEnd(8)} run ${run}: score ${result.score}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
       );
+      if (result.cls >= 0.01) for (const shift of result.shifts) console.log(`           shifted ${shift}`);
     }
     rows.push(row);
   }
@@ -179,7 +190,7 @@ try {
 }
 
 const summary = rows.map((row) => {
-  const pick = (key: keyof Run) => median(row.runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof Run, 'shifts'>) => median(row.runs.map((run) => run[key]));
   return {
     name: row.name,
     path: row.path,

@@ -103,6 +103,30 @@ describe('a visitor filtering the shop', () => {
     await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
     await context.close();
   });
+  it('on a phone, shows categories and products together, so the products never jump down when the categories come late', async () => {
+    const { page, context, errors } = await shop.newPage({ width: 375, height: 800 });
+    await page.addInitScript(() => {
+      const scope = window as unknown as { layoutShift: number };
+      scope.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) scope.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The categories answer well after the products, as on a slow connection.
+    await context.route('**/api/categories', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/shop');
+    await page.getByRole('complementary').getByRole('link', { name: 'All Products' }).waitFor();
+    await page.getByRole('list', { name: 'Products' }).locator(':scope > li').first().waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
   for (const width of [375, 768]) {
     it(`fits filters and cards in ${width} px without sideways scrolling`, async () => {
       const { page, context } = await shop.newPage({ width, height: 900 });

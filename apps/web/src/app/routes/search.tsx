@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/ui/page-heading';
 import { Pagination, parsePage } from '../../components/ui/pagination';
 import { QueryState } from '../../components/ui/query-state';
 import { useProductSearch } from '../../features/catalog/api/search-products';
-import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { FIRST_SCREEN_CARDS, ProductGrid } from '../../features/catalog/components/product-grid';
 import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -41,7 +41,7 @@ export default function SearchPage() {
               <p className="mb-6 text-stone-700 dark:text-stone-300">
                 {data.total} {data.total === 1 ? 'product' : 'products'} found
               </p>
-              <ProductGrid products={data.products} label="Search results" />
+              <ProductGrid products={data.products} label="Search results" eagerImages={FIRST_SCREEN_CARDS} />
               <Pagination page={data.page} pageSize={data.pageSize} total={data.total} />
             </>
           )}

@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
+import { Spinner } from '../../components/ui/spinner';
+import { useCategories } from '../../features/catalog/api/get-categories';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { ProductList } from '../../features/catalog/components/product-list';
 import { ShopSidebar } from '../../features/catalog/components/shop-sidebar';
@@ -13,12 +15,18 @@ export default function ShopPage() {
   usePageTitle('Shop');
   const [searchParams] = useSearchParams();
   const products = useProducts(readShopFilters(searchParams));
+  // On a phone the categories sit above the products: both wait for them (or for their error),
+  // so the products do not jump down the screen when the categories arrive after them.
+  const categories = useCategories();
+  const waitingForCategories = categories.data === undefined && !categories.error;
   return (
     <PageContainer>
       <PageHeading>Shop</PageHeading>
       <p className="mt-2 text-stone-700 dark:text-stone-300">Every lace, trim, button and embellishment we stock.</p>
       <SavedDataNotice className="mt-6" />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+      {waitingForCategories && <Spinner label="Loading products…" className="mt-8" />}
+      {/* Hidden rather than left out, so the sidebar's query is not asked again on mounting. */}
+      <div hidden={waitingForCategories} className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-labelledby="shop-categories">
           <h2 id="shop-categories" className="mb-3 font-sans text-sm font-semibold tracking-wider uppercase">
             Categories

@@ -8,7 +8,8 @@ import { ProductImage } from './product-image';
 // Matches the grid: 2 columns on phones, 3 from sm, 4 from lg (max-w-7xl ≈ 1280 px).
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `priority` loads the photo at once and early, for cards on the first screen. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-linen-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-wine-600 dark:border-stone-800 dark:has-[a:focus-visible]:ring-gold-300 dark:bg-stone-900">
       <ProductImage
@@ -17,6 +18,7 @@ export function ProductCard({ product }: { product: Product }) {
         sizes={CARD_IMAGE_SIZES}
         width={400}
         height={400}
+        priority={priority}
         className="aspect-square w-full bg-linen-100 object-cover dark:bg-stone-800"
       />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">

@@ -1,12 +1,24 @@
 import type { Product } from '../types';
 import { ProductCard } from './product-card';
 
-export function ProductGrid({ products, label }: { products: Product[]; label?: string }) {
+type ProductGridProps = {
+  products: Product[];
+  label?: string;
+  /**
+   * How many photos to load at once instead of lazily: on a page whose grid starts on the first
+   * screen, the first row (two on a phone) holds the page's largest paint.
+   */
+  eagerImages?: number;
+};
+
+export const FIRST_SCREEN_CARDS = 4;
+
+export function ProductGrid({ products, label, eagerImages = 0 }: ProductGridProps) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} priority={index < eagerImages} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
 import type { ProductPage } from '../types';
-import { ProductGrid } from './product-grid';
+import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
 
 type ProductListProps = {
   query: QueryLike<ProductPage>;
@@ -9,7 +9,7 @@ type ProductListProps = {
   emptyMessage: string;
 };
 
-/** A paginated product grid with its loading, error and empty states. */
+/** A paginated product grid, the page's main content, with its loading, error and empty states. */
 export function ProductList({ query, label, emptyMessage }: ProductListProps) {
   return (
     <QueryState
@@ -20,7 +20,7 @@ export function ProductList({ query, label, emptyMessage }: ProductListProps) {
     >
       {(page) => (
         <>
-          <ProductGrid products={page.products} label={label} />
+          <ProductGrid products={page.products} label={label} eagerImages={FIRST_SCREEN_CARDS} />
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}
