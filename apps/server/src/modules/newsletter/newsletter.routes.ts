@@ -20,7 +20,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = 
     {
       schema: {
         body: newsletterSubscribeRequestSchema,
-        response: { 200: messageResponseSchema, 201: messageResponseSchema },
+        response: { 201: messageResponseSchema },
       },
     },
     async (request, reply) => {
@@ -29,8 +29,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = 
       if (window.count > NEWSLETTER_LIMITS.signupsPerAddress) {
         throw tooManyRequests(MESSAGES.tooManyRequests, window.resetInMs);
       }
-      const { created } = await service.subscribe(request.body.email);
-      return reply.status(created ? 201 : 200).send({ message: NEWSLETTER_MESSAGES.subscribed });
+      await service.subscribe(request.body.email);
+      // One answer, status included, whether the address was on the list or not (API.md).
+      return reply.status(201).send({ message: NEWSLETTER_MESSAGES.subscribed });
     },
   );
 };
