@@ -8,6 +8,7 @@ let other: Database;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
+  await testDatabase.database.migrate();
   // A second server process's connection: its own pool on the same database (PGlite has one).
   other = testDatabase.url ? await openDatabase({ url: testDatabase.url, dataDir: '' }) : testDatabase.database;
 });
@@ -98,6 +99,37 @@ describe('the catalogue cache', () => {
       expect(theirs.size).toBe(1);
       await mine.invalidate();
       expect(await until(() => theirs.size === 0)).toBe(true);
+    } finally {
+      await mine.stop();
+      await theirs.stop();
+    }
+  });
+
+  it('is cleared in every server process by any committed catalogue change, made by whatever code or SQL', async () => {
+    const mine = new CatalogCache(testDatabase.database, true);
+    const theirs = new CatalogCache(other, true);
+    await mine.start();
+    await theirs.start();
+    try {
+      const fill = async () => {
+        await mine.getOrCreate('categories', async () => 'old');
+        await theirs.getOrCreate('categories', async () => 'old');
+        expect([mine.size, theirs.size]).toEqual([1, 1]);
+      };
+      await fill();
+      // A plain SQL write: no invalidate() called.
+      await testDatabase.database.query(
+        "INSERT INTO categories (name, slug) VALUES ('Sequins by hand', 'sequins-by-hand')",
+      );
+      expect(await until(() => mine.size === 0 && theirs.size === 0)).toBe(true);
+
+      await fill();
+      await testDatabase.database.query("UPDATE categories SET name = 'Sequins' WHERE slug = 'sequins-by-hand'");
+      expect(await until(() => mine.size === 0 && theirs.size === 0)).toBe(true);
+
+      await fill();
+      await testDatabase.database.query("DELETE FROM categories WHERE slug = 'sequins-by-hand'");
+      expect(await until(() => mine.size === 0 && theirs.size === 0)).toBe(true);
     } finally {
       await mine.stop();
       await theirs.stop();

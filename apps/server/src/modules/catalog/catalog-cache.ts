@@ -11,8 +11,9 @@ export const CATALOG_CACHE_LIMITS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1
  * Serialized catalogue answers (UTF-8 buffers, ready to write), kept until the catalogue changes. The catalogue changes rarely
  * and is read on every page, so a read is usually a Map lookup and one write of a ready string.
  *
- * Every server process keeps its own copy; a catalogue write clears this process's copy at once
- * and tells the others through PostgreSQL NOTIFY. A fill that raced a write is not stored
+ * Every server process keeps its own copy. Triggers on the catalogue tables NOTIFY every process
+ * when a change commits, whoever made it (migration 0002), and each clears its copy; a writer
+ * may also call invalidate() to clear its own at once. A fill that raced a write is not stored
  * (the generation check), so a stale answer can never outlive the write that made it stale.
  */
 export class CatalogCache {
@@ -64,7 +65,10 @@ export class CatalogCache {
     }
   }
 
-  /** Call after every catalogue write, once it is committed. */
+  /**
+   * Clears this process's copy now, before the database's notice arrives, and tells the others:
+   * for a writer whose next read must show its own change.
+   */
   async invalidate() {
     this.clear();
     await this.database.notify(CATALOG_CHANNEL, String(process.pid));
