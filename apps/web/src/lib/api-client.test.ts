@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, isShopUnreachable, isWorthRetrying } from './api-client';
+import { ApiError, api, isShopUnreachable, isWorthRetrying, READ_TIMEOUT_MS } from './api-client';
 
 function respondWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -17,7 +17,22 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** A server that accepts the request and never answers; only an abort ends the wait. */
+function neverAnswer() {
+  const fetchMock = vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('api client', () => {
   it('returns the parsed JSON of a successful response', async () => {
@@ -82,6 +97,41 @@ describe('api client', () => {
       vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
     );
     await expect(api.get('/api/products', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("gives up on a read with no answer after the timeout, as a 'Network error'", async () => {
+    vi.useFakeTimers();
+    neverAnswer();
+    const pending = caught(api.get('/api/products'));
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('Network error');
+    expect(isShopUnreachable(error)).toBe(true);
+  });
+
+  it('keeps a cancellation a cancellation while a read waits, and never times out a write', async () => {
+    vi.useFakeTimers();
+    const fetchMock = neverAnswer();
+    const controller = new AbortController();
+    const read = api.get('/api/products', { signal: controller.signal });
+    controller.abort();
+    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+
+    let settled = false;
+    void api.post('/api/orders', { items: [] }).finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS * 3);
+    expect(settled).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('returns undefined for an empty successful response', async () => {

@@ -29,6 +29,13 @@ export function isWorthRetrying(error: unknown): boolean {
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 
+/**
+ * A read that has had no whole answer by then fails as a network error. A stalled mobile
+ * connection otherwise spins forever: failing lets the page show its saved catalogue or Retry.
+ * Writes get no limit: a payment or an order may be slow, and must not be sent twice.
+ */
+export const READ_TIMEOUT_MS = 20_000;
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -82,24 +89,46 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.params), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'include',
-      signal: options.signal,
-    });
-  } catch (error) {
-    // A cancelled request (TanStack Query aborting a stale query) is not a network failure.
-    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
-  }
+  // The caller's cancellation and the read timeout, in one signal (AbortSignal.any is too new
+  // for many phones still in use).
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  let timedOut = false;
+  const timer =
+    method === 'GET'
+      ? setTimeout(() => {
+          timedOut = true;
+          cancel();
+        }, READ_TIMEOUT_MS)
+      : undefined;
 
-  const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, text);
-  return (text ? parseJson(text) : undefined) as T;
+  try {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(buildUrl(path, options.params), {
+        method,
+        headers,
+        body: payload,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      // A cancelled request (TanStack Query aborting a stale query) is not a network failure.
+      if (!timedOut && (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))) {
+        throw error;
+      }
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    }
+    if (!response.ok) throw errorFromResponse(response.status, text);
+    return (text ? parseJson(text) : undefined) as T;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
 }
 
 export const api = {
