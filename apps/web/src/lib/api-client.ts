@@ -95,14 +95,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const cancel = () => controller.abort();
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel, { once: true });
-  let timedOut = false;
-  const timer =
-    method === 'GET'
-      ? setTimeout(() => {
-          timedOut = true;
-          cancel();
-        }, READ_TIMEOUT_MS)
-      : undefined;
+  const timer = method === 'GET' ? setTimeout(cancel, READ_TIMEOUT_MS) : undefined;
 
   try {
     let response: Response;
@@ -117,10 +110,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       });
       text = await response.text();
     } catch (error) {
-      // A cancelled request (TanStack Query aborting a stale query) is not a network failure.
-      if (!timedOut && (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))) {
-        throw error;
-      }
+      // A request the caller cancelled (TanStack Query aborting a stale query) is not a network
+      // failure; anything else, our own timeout included, is.
+      if (options.signal?.aborted) throw error;
       throw new ApiError(0, NETWORK_ERROR_MESSAGE);
     }
     if (!response.ok) throw errorFromResponse(response.status, text);
