@@ -17,6 +17,20 @@ afterAll(async () => {
   await testDatabase.drop();
 });
 
+/** Two server processes' caches, listening, on the same database; stopped after `run`. */
+async function withTwoProcesses(run: (mine: CatalogCache, theirs: CatalogCache) => Promise<void>) {
+  const mine = new CatalogCache(testDatabase.database, true);
+  const theirs = new CatalogCache(other, true);
+  await mine.start();
+  await theirs.start();
+  try {
+    await run(mine, theirs);
+  } finally {
+    await mine.stop();
+    await theirs.stop();
+  }
+}
+
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
   return check();
@@ -90,27 +104,16 @@ describe('the catalogue cache', () => {
   });
 
   it('is cleared in every server process when one of them changes the catalogue', async () => {
-    const mine = new CatalogCache(testDatabase.database, true);
-    const theirs = new CatalogCache(other, true);
-    await mine.start();
-    await theirs.start();
-    try {
+    await withTwoProcesses(async (mine, theirs) => {
       await theirs.getOrCreate('products', async () => 'old');
       expect(theirs.size).toBe(1);
       await mine.invalidate();
       expect(await until(() => theirs.size === 0)).toBe(true);
-    } finally {
-      await mine.stop();
-      await theirs.stop();
-    }
+    });
   });
 
   it('is cleared in every server process by any committed catalogue change, made by whatever code or SQL', async () => {
-    const mine = new CatalogCache(testDatabase.database, true);
-    const theirs = new CatalogCache(other, true);
-    await mine.start();
-    await theirs.start();
-    try {
+    await withTwoProcesses(async (mine, theirs) => {
       const fill = async () => {
         await mine.getOrCreate('categories', async () => 'old');
         await theirs.getOrCreate('categories', async () => 'old');
@@ -130,10 +133,7 @@ describe('the catalogue cache', () => {
       await fill();
       await testDatabase.database.query("DELETE FROM categories WHERE slug = 'sequins-by-hand'");
       expect(await until(() => mine.size === 0 && theirs.size === 0)).toBe(true);
-    } finally {
-      await mine.stop();
-      await theirs.stop();
-    }
+    });
   });
 
   it.skipIf(testEngine !== 'postgres')(
