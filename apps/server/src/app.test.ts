@@ -38,7 +38,7 @@ describe('the server', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not Found' });
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Not Found' });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
@@ -58,7 +58,10 @@ describe('the server', () => {
     try {
       const response = await shop.app.inject({ method: 'GET', url: '/api/products?page=3&sort=name' });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(response.json()).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      });
       expect(response.body).not.toMatch(/products|relation|SELECT|at /);
     } finally {
       await shop.database.query('ALTER TABLE products_gone RENAME TO products');

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 
-/** The error body of every non-2xx API response (API.md, Conventions). */
+/**
+ * The error body of every non-2xx API response (API.md, Conventions): a stable `code`, a
+ * message for people, field errors, and details a client can act on (current prices, stock).
+ */
 export const apiErrorSchema = z.object({
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });

@@ -1,24 +1,11 @@
+import { ERROR_STATUS, type ErrorCode } from '@shop/shared';
+
+export type { ErrorCode };
+
 /**
- * Business failures are typed errors with a code; the error handler maps each code to one HTTP
- * status, so services never think in HTTP.
+ * Business failures are typed errors with a code (packages/shared `ERROR_STATUS`); the error
+ * handler sends the code and its one HTTP status, so services never think in HTTP.
  */
-export const ERROR_STATUS = {
-  INVALID_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  PAYMENT_NOT_VERIFIED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  OUT_OF_STOCK: 409,
-  PRICE_CHANGED: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
 export class AppError extends Error {
   readonly status: number;
 
@@ -28,6 +15,7 @@ export class AppError extends Error {
     readonly details: {
       errors?: Record<string, string>;
       retryAfterSeconds?: number;
+      /** Sent beside `code` and `message`: what a client can act on (current prices, stock left). */
       extra?: Record<string, unknown>;
     } = {},
   ) {

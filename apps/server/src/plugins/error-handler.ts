@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shop/shared';
+import { errorCodeForStatus, MESSAGES } from '@shop/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -12,9 +12,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
       return reply.status(error.status).send({
+        ...error.details.extra,
+        code: error.code,
         message: error.message,
         ...(error.details.errors ? { errors: error.details.errors } : {}),
-        ...error.details.extra,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -25,15 +26,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         errors[field] ??= issue.message ?? MESSAGES.invalidInput;
       }
       const first = Object.values(errors)[0] ?? MESSAGES.invalidInput;
-      return reply.status(400).send({ message: first, errors });
+      return reply.status(400).send({ code: 'INVALID_INPUT', message: first, errors });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: MESSAGES.serverError });
+      return reply.status(status).send({ code: errorCodeForStatus(status), message: MESSAGES.serverError });
     }
     // Fastify's own 4xx (bad JSON, body too large, wrong content type) have safe messages.
-    if (status === 429) return reply.status(429).send({ message: error.message || MESSAGES.tooManyRequests });
-    return reply.status(status).send({ message: error.message });
+    if (status === 429) {
+      return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: error.message || MESSAGES.tooManyRequests });
+    }
+    return reply.status(status).send({ code: errorCodeForStatus(status), message: error.message });
   });
 }

@@ -35,7 +35,7 @@ export const originCheckPlugin = fp(
       if (origin === undefined) return;
       if (readSessionToken(request)?.source === 'header') return;
       if (origin === `${request.protocol}://${request.host}` || allowed.has(origin)) return;
-      throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.foreignOrigin);
+      throw new AppError('FOREIGN_ORIGIN', ACCOUNT_MESSAGES.foreignOrigin);
     });
   },
   { name: 'origin-check', dependencies: ['@fastify/cookie'] },

@@ -52,6 +52,6 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');
     }
-    return reply.status(404).type('application/json; charset=utf-8').send({ message: 'Not Found' });
+    return reply.status(404).type('application/json; charset=utf-8').send({ code: 'NOT_FOUND', message: 'Not Found' });
   });
 }

@@ -157,7 +157,7 @@ export class AccountsService {
   }
 
   private emailTaken() {
-    return new AppError('CONFLICT', M.emailTaken, { errors: { email: M.emailTaken } });
+    return new AppError('EMAIL_TAKEN', M.emailTaken, { errors: { email: M.emailTaken } });
   }
 
   async login(email: string, password: string, context: { ip: string; userAgent?: string }) {
@@ -177,12 +177,12 @@ export class AccountsService {
 
     const row = await this.findByEmail(email);
     if (!(await this.verifyPassword(row?.password_hash, password)) || !row) {
-      throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
+      throw new AppError('INVALID_CREDENTIALS', M.invalidCredentials);
     }
     // The right password: this attempt was no failure.
     await Promise.all([this.limits.reset(emailKey), this.limits.release(addressKey)]);
     // Only someone who knows the password learns that the account is disabled.
-    if (!row.active) throw new AppError('FORBIDDEN', M.accountDisabled);
+    if (!row.active) throw new AppError('ACCOUNT_DISABLED', M.accountDisabled);
     const session = await this.sessions.create(row.id, context.userAgent);
     return { user: toUser(row), token: session.token, expiresAt: session.expiresAt };
   }
@@ -262,7 +262,7 @@ export class AccountsService {
     const failures = await this.limits.peek(failuresKey);
     if (failures.count >= RESET_FAILURES_PER_DAY) throw tooManyRequests(M.tooManyResetRequests, failures.resetInMs);
     const invalid = () =>
-      new AppError('INVALID_INPUT', M.otpInvalidOrExpired, { errors: { otp: M.otpInvalidOrExpired } });
+      new AppError('INVALID_OTP', M.otpInvalidOrExpired, { errors: { otp: M.otpInvalidOrExpired } });
     const failed = async () => {
       await this.limits.hit(failuresKey, DAY);
       return invalid();
@@ -371,7 +371,7 @@ export class AccountsService {
       sql`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN' AND active AND id <> ${exceptId}`,
     );
     const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-    if (n === 0) throw new AppError('CONFLICT', M.lastAdmin);
+    if (n === 0) throw new AppError('LAST_ADMIN', M.lastAdmin);
   }
 
   /**

@@ -63,7 +63,7 @@ describe('registration', () => {
       password: GOOD_PASSWORD,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: M.emailTaken, errors: { email: M.emailTaken } });
+    expect(again.json()).toEqual({ code: 'EMAIL_TAKEN', message: M.emailTaken, errors: { email: M.emailTaken } });
   });
 
   it.each([
@@ -114,7 +114,7 @@ describe('login and sessions', () => {
     const unknown = await post('/api/users/login', { email: uniqueEmail('nobody'), password: 'Wrong@123' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid email or password' });
+      expect(response.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -239,7 +239,7 @@ describe('login and sessions', () => {
       expect((await from('198.51.100.4', n)).statusCode).toBe(201);
     const refused = await from('198.51.100.4', ADDRESS_LIMITS.register.max);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const rows = await shop.database.query('SELECT 1 FROM users WHERE email = $1', [
       `burst-198.51.100.4-${ADDRESS_LIMITS.register.max}@example.com`,
@@ -320,7 +320,7 @@ describe('foreign origins', () => {
       app.inject({ method: 'PUT', url: '/api/users/profile', headers, payload: { firstName: 'Evil' } });
     const foreign = await put({ cookie: session.cookie, origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ message: M.foreignOrigin });
+    expect(foreign.json()).toEqual({ code: 'FOREIGN_ORIGIN', message: M.foreignOrigin });
     const viaReferer = await put({ cookie: session.cookie, referer: 'https://evil.example/page' });
     expect(viaReferer.statusCode).toBe(403);
     const logout = await app.inject({

@@ -116,7 +116,7 @@ describe('a disabled account', () => {
       payload: { email, password: GOOD_PASSWORD },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: M.accountDisabled });
+    expect(refused.json()).toEqual({ code: 'ACCOUNT_DISABLED', message: M.accountDisabled });
     // The wrong password still gets the plain 401: the account's state is not revealed.
     const wrong = await app.inject({
       method: 'POST',

@@ -51,7 +51,7 @@ describe('categories', () => {
     expect(byId.body.category.slug).toBe('laces');
     const missing = await get('/api/categories/velvet-curtains');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Category Not Found' });
+    expect(missing.body).toEqual({ code: 'NOT_FOUND', message: 'Category Not Found' });
     const missingId = await get('/api/categories/00000000-0000-4000-8000-000000000000');
     expect(missingId.status).toBe(404);
   });
@@ -154,7 +154,10 @@ describe('product lists', () => {
     const subcategory = await get(`/api/products/subcategory/${subId}`);
     expect(subcategory.body.total).toBeGreaterThan(0);
     for (const p of subcategory.body.products) expect(p.subcategoryId).toBe(subId);
-    expect((await get('/api/products/category/curtains')).body).toEqual({ message: 'Category Not Found' });
+    expect((await get('/api/products/category/curtains')).body).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Category Not Found',
+    });
     expect((await get('/api/products/subcategory/curtains')).status).toBe(404);
   });
 
@@ -200,7 +203,7 @@ describe('a product', () => {
     for (const url of ['/api/products/no-such-lace', '/api/products/00000000-0000-4000-8000-000000000000']) {
       const { status, body } = await get(url);
       expect(status).toBe(404);
-      expect(body).toEqual({ message: 'Product Not Found' });
+      expect(body).toEqual({ code: 'NOT_FOUND', message: 'Product Not Found' });
     }
   });
 

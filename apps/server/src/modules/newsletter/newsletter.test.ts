@@ -71,7 +71,7 @@ describe('newsletter signup', () => {
     }
     const refused = await from('203.0.113.7', 'one-too-many@example.com');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await subscribers('one-too-many@example.com')).toEqual([]);
     // Another visitor is not held back by the first.

@@ -1,0 +1,69 @@
+/**
+ * The stable `code` of every API error (API.md, Conventions; docs/errors.md lists them) and the
+ * one HTTP status each maps to. Clients decide by code, never by a message's text. Kept free of
+ * zod, so a screen that only reads a code does not pull zod into the storefront's first bundle.
+ */
+export const ERROR_STATUS = {
+  /** A field or parameter failed its rule; `errors` names the fields. */
+  INVALID_INPUT: 400,
+  /** A one-time password reset code that is wrong, used up or expired. */
+  INVALID_OTP: 400,
+  UNAUTHENTICATED: 401,
+  /** Login with an unknown email or a wrong password. */
+  INVALID_CREDENTIALS: 401,
+  /** The provider did not confirm the payment (API.md: 402). */
+  PAYMENT_NOT_VERIFIED: 402,
+  FORBIDDEN: 403,
+  /** A cookie-authenticated change sent from an origin the shop does not allow. */
+  FOREIGN_ORIGIN: 403,
+  ACCOUNT_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  /** The change would leave the shop without an active admin. */
+  LAST_ADMIN: 409,
+  /** Not enough stock; `details.productId`, `details.available`. */
+  OUT_OF_STOCK: 409,
+  /** A client price differs from the catalogue; `details.prices` carries the current ones. */
+  PRICE_CHANGED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+  /** The payment provider could not be reached or failed; nothing was marked, try again. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 502,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+
+/** The code of an error the framework raised itself (bad JSON, unknown route, body too large). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'INVALID_INPUT';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_INPUT';
+  }
+}
