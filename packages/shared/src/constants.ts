@@ -21,6 +21,31 @@ export const DELIVERY_FEE_KOBO: Record<DeliveryMethod, number> = {
 /** STANDARD delivery needs a subtotal of at least ₦20,000. */
 export const STANDARD_DELIVERY_MIN_SUBTOTAL_KOBO = 20_000 * KOBO_PER_NAIRA;
 
+/** Checkout's two readings of SPEC.md §9: the label beside each method, and the order page's estimate. */
+export const DELIVERY_DURATION_LABELS: Record<DeliveryMethod, string> = {
+  PICKUP: 'Ready for pickup',
+  STANDARD: '1-7 days',
+  REGULAR: '1-7 days',
+  EXPRESS: '24-48 hours',
+};
+export const DELIVERY_ESTIMATES: Record<DeliveryMethod, string> = {
+  PICKUP: 'Ready for pickup',
+  STANDARD: '5-7 business days',
+  REGULAR: '3-5 business days',
+  EXPRESS: '1-2 business days',
+};
+
+/** Checkout countries (SPEC.md §9), Nigeria first and the default. */
+export const SHIPPING_COUNTRIES = ['Nigeria', 'Ghana', 'USA', 'UK'] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+/** SPEC.md §9's payment methods. PayPal is shown disabled: it cannot take naira for a Nigerian business. */
+export const PAYMENT_METHODS = ['card', 'bankTransfer', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Minutes an unpaid card order keeps its stock before it is verified once more and cancelled. */
+export const ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT = 30;
+
 export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['UNPAID', 'PAID', 'FAILED', 'REFUNDED'] as const;

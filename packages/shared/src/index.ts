@@ -5,3 +5,5 @@ export * from './error-codes';
 export * from './errors';
 export * from './money';
 export * from './newsletter';
+export * from './order-pricing';
+export * from './orders';

@@ -1,0 +1,46 @@
+// Orders, checkout and payment: the SPEC.md texts (§2, §4, §5, §8, §9), kept apart from the zod
+// schemas so a page that only shows one does not download zod.
+
+export const ORDER_MESSAGES = {
+  // Checkout form (SPEC.md §5: every shipping field is required).
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone number is required',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  zipCodeRequired: 'Zip code is required',
+  countryInvalid: 'Please choose a country we deliver to',
+  fieldTooLong: 'This field is too long',
+  deliveryMethodInvalid: 'Please choose a delivery method',
+  paymentMethodInvalid: 'Please choose a payment method',
+  paypalUnavailable:
+    'PayPal cannot take payments in naira for a Nigerian business. Please pay by card or bank transfer.',
+  standardNeedsSubtotal: 'Standard delivery is free for orders of ₦20,000 or more',
+  itemsRequired: 'Your cart is empty',
+  quantityInvalid: 'Quantity must be a whole number from 1 to 99',
+
+  // Server answers.
+  orderCreated: 'Order Created Successfully',
+  orderNotFound: 'Order Not Found',
+  orderNotFoundDetail: 'The requested order could not be found.',
+  priceChanged: 'Some prices have changed. Your cart has been updated with the current prices.',
+  productUnavailable: 'A product in your cart is no longer available',
+  /** 'Only N left in stock for NAME' (API.md). */
+  onlyLeftInStock: (available: number, name: string) => `Only ${available} left in stock for ${name}`,
+  paymentConfirmed: 'Payment confirmed',
+  /** 'Payment status: {status}' (SPEC.md §8). */
+  paymentStatus: (status: string) => `Payment status: ${status}`,
+  alreadyPaid: 'This order has already been paid',
+  notPayable: 'This order can no longer be paid',
+  providerUnavailable: 'We could not reach the payment provider. Please try again in a moment.',
+  statusUpdated: 'Order status updated',
+
+  // Screens (SPEC.md §8).
+  createFailed: 'Failed to create order. Please try again.',
+  fetchFailed: 'Failed to fetch orders',
+  paymentModalFailed: 'Failed to load payment modal. Check your internet connection and retry later.',
+  paymentCancelled: 'Payment was cancelled before it was completed.',
+  testPaymentsBanner: 'Test payments: no real money is charged. Use a Paystack test card.',
+} as const;
