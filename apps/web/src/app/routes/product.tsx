@@ -109,7 +109,7 @@ function RelatedProducts({ productId }: { productId: string }) {
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
-  if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+  if (product.error instanceof ApiError && product.error.code === 'NOT_FOUND') return <ProductNotFound />;
   return (
     <QueryState query={product} loadingLabel="Loading product…">
       {(data) => <ProductDetails key={data.id} product={data} />}

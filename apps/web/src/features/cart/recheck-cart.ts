@@ -24,7 +24,7 @@ export async function recheckCart(
   results.forEach((result, index) => {
     const line = lines[index] as CartLine;
     if (result.status === 'rejected') {
-      if (result.reason instanceof ApiError && result.reason.status === 404) {
+      if (result.reason instanceof ApiError && result.reason.code === 'NOT_FOUND') {
         updates.set(line.productId, undefined);
         changes.push(`${line.name} is no longer available and was removed from your cart.`);
       }

@@ -18,7 +18,7 @@ export async function getMyOrders(): Promise<OrderSummary[]> {
   } catch (error) {
     // NOTE: until the orders API lands the route answers 404; that means "no orders yet",
     // not a failure to show. Any other error is shown.
-    if (error instanceof ApiError && error.status === 404) return [];
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return [];
     throw error;
   }
 }
