@@ -1,14 +1,9 @@
+import type { Order } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
 /** The fields of an order the account screens show (API.md "Order"). */
-export interface OrderSummary {
-  id: string;
-  orderNumber: string;
-  status: string;
-  createdAt: string;
-  totalAmount: number;
-}
+export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'totalAmount'>;
 
 /** GET /api/orders/my-orders, newest first. */
 export async function getMyOrders(): Promise<OrderSummary[]> {
