@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { type AppConfig, fastifyTrustProxy } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoCatalogue } from './db/seed/seed-demo';
 import { OutboxWorker } from './jobs/outbox-worker';
@@ -21,10 +21,11 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, sendApiError } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimitStore } from './plugins/rate-limit-store';
+import { requestGuardPlugin } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -37,6 +38,9 @@ declare module 'fastify' {
     outbox: OutboxWorker;
   }
 }
+
+/** The body limit of every route that takes JSON (the largest, an order, is a few KB). */
+export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface BuildAppOptions {
   /** An open database to use instead of opening one from the config (tests share one per file). */
@@ -65,8 +69,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
               err: serializeError as unknown as (error: Error) => { type: string; message: string; stack: string },
             },
           },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // JSON bodies are small forms; a route that takes uploads sets its own `bodyLimit`.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Above the longest id or slug a route accepts (200), so those get the schema's 400;
+    // longer ones are refused by the router before any handler runs.
+    routerOptions: { maxParamLength: 256 },
+    // Router failures (bad percent-encoding, a too-long parameter) go through the one handler.
+    frameworkErrors: sendApiError,
     forceCloseConnections: 'idle',
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
@@ -100,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('catalog', { service, cache });
 
   registerErrorHandler(app);
+  await app.register(requestGuardPlugin);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { routeParamSchema, text } from './text';
 
 // ---------- Shapes (API.md) ----------
 
@@ -63,14 +64,16 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const searchResultSchema = productPageSchema.extend({ query: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-// ---------- Query parameters ----------
+// ---------- Route and query parameters ----------
+
+/** `/:idOrSlug` of the catalogue routes: it reaches SQL, so no control character ever does. */
+export const idOrSlugParamsSchema = z.object({ idOrSlug: routeParamSchema });
 
 /** A whole number from the query string, with a message that names the parameter. */
 function wholeNumber(name: string, min: number, max?: number) {
   const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
   const message = `${name} must be a whole number ${range}`;
-  return z
-    .string()
+  return text(20, { tooLong: message, trim: false })
     .regex(/^\d{1,9}$/, { message })
     .transform(Number)
     .pipe(
@@ -84,8 +87,7 @@ const PRICE_NAIRA_MAX = PRICE_KOBO_MAX / 100;
 
 /** A naira amount from the query string (at most two decimals), within what a price can be. */
 function nairaAmount(name: string) {
-  return z
-    .string()
+  return text(20, { tooLong: `${name} must be an amount in naira, such as 1500 or 1499.50`, trim: false })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: `${name} must be an amount in naira, such as 1500 or 1499.50` })
     .transform(Number)
     .pipe(z.number().max(PRICE_NAIRA_MAX, { message: `${name} must be at most ${PRICE_NAIRA_MAX}` }));
@@ -100,8 +102,8 @@ const sortMessage = `sort must be one of ${PRODUCT_SORTS.join(', ')}`;
 
 export const productListQuerySchema = paginationQuerySchema
   .extend({
-    categoryId: z.string().min(1).max(100).optional(),
-    subcategoryId: z.string().min(1).max(100).optional(),
+    categoryId: text(100, { trim: false }).min(1).optional(),
+    subcategoryId: text(100, { trim: false }).min(1).optional(),
     minPrice: nairaAmount('minPrice').optional(),
     maxPrice: nairaAmount('maxPrice').optional(),
     inStock: z.enum(['true', 'false'], { message: 'inStock must be true or false' }).optional(),
@@ -122,8 +124,8 @@ export const scopedProductListQuerySchema = paginationQuerySchema.extend({
 });
 
 export const searchQuerySchema = paginationQuerySchema.extend({
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX_LENGTH, { message: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` })
-    .default(''),
+  query: text(SEARCH_QUERY_MAX_LENGTH, {
+    tooLong: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
+    trim: false,
+  }).default(''),
 });

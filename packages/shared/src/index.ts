@@ -7,3 +7,4 @@ export * from './money';
 export * from './newsletter';
 export * from './order-pricing';
 export * from './orders';
+export * from './text';
