@@ -132,7 +132,7 @@ const CLASSIC_HOSTILE = [
   '%E0%A4%A',
   '../../../etc/passwd',
   '<script>alert(1)</script>',
-  '{{7*7}}${7*7}',
+  `{{7*7}}\${7*7}`,
   '__proto__',
   'constructor',
   '🧵'.repeat(2_000),
