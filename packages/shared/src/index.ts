@@ -9,3 +9,4 @@ export * from './newsletter';
 export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';
+export * from './text';
