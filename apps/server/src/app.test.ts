@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helper';
+import { PERMISSIONS_POLICY } from './plugins/security-headers';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
@@ -23,16 +24,73 @@ describe('the server', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it('sends security headers with a Content-Security-Policy of our own origin and Paystack only', async () => {
-    const response = await shop.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://js.paystack.co");
-    expect(csp).toContain("connect-src 'self' https://api.paystack.co");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-powered-by']).toBeUndefined();
+  it('sends pages security headers with a Content-Security-Policy of our own origin and Paystack only', async () => {
+    // The storefront's page, whichever way it is asked for.
+    for (const url of ['/', '/shop', '/index.html']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self' https://js.paystack.co");
+      expect(csp, url).toContain("connect-src 'self' https://api.paystack.co");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('sends pages HSTS, frame, referrer and cross-origin headers, and the policy that turns off unused features', async () => {
+    for (const url of ['/', '/products/gold-lace', '/index.html']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=15552000; includeSubDomains');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['origin-agent-cluster'], url).toBe('?1');
+      expect(response.headers['x-permitted-cross-domain-policies'], url).toBe('none');
+      expect(response.headers['x-dns-prefetch-control'], url).toBe('off');
+      expect(response.headers['x-download-options'], url).toBe('noopen');
+      expect(response.headers['x-xss-protection'], url).toBe('0');
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it('sends API answers, errors included, nosniff and same-origin only, without the page headers', async () => {
+    const answers = [
+      await shop.app.inject({ method: 'GET', url: '/api/health' }),
+      await shop.app.inject({ method: 'GET', url: '/api/products?pageSize=1' }),
+      await shop.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await shop.app.inject({ method: 'GET', url: '/api/products?page=0' }),
+      await shop.app.inject({ method: 'GET', url: '/api/users/verify' }),
+    ];
+    for (const response of answers) {
+      const url = `${response.statusCode} ${response.body.slice(0, 40)}`;
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+      for (const pageOnly of [
+        'content-security-policy',
+        'strict-transport-security',
+        'x-frame-options',
+        'permissions-policy',
+      ]) {
+        expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("sends the storefront's scripts nosniff and same-origin, and an SVG, which can be a document, the page headers", async () => {
+    const script = await shop.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    const svg = await shop.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(String(svg.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -10,6 +10,7 @@ import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import { authPlugin } from './plugins/auth';
+import { COMPRESS_THRESHOLD_BYTES } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
@@ -18,7 +19,7 @@ import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimitStore } from './plugins/rate-limit-store';
 import { requestGuardPlugin } from './plugins/request-guard';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 /** The body limit of every route that takes JSON (the largest, an order, is a few KB). */
@@ -73,9 +74,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
   await app.register(requestGuardPlugin);
-  await registerSecurityHeaders(app);
-  await app.register(cookie);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Every hook here runs on every request, so each does only what every request needs
+  // (docs/decisions/013-request-pipeline.md): two constant headers (pages add theirs), cookies
+  // parsed only when a session is looked for, no request-body decompression (no client sends one).
+  await app.register(securityHeadersPlugin);
+  await app.register(cookie, { hook: false });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
   await app.register(outboxPlugin);
   await app.register(authPlugin);

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendReady } from './compression';
+import { PAGE_HEADERS } from './security-headers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -9,6 +11,9 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
  * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
  * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
+ * Pages (index.html, whichever way it is asked for, and SVG files) carry PAGE_HEADERS: the CSP,
+ * HSTS and the rest of what only a document uses; other files and the API get the two headers
+ * every answer has.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
   await app.register(fastifyStatic, {
@@ -39,18 +44,23 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
           'cache-control',
           immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
         );
+        // An SVG opened on its own is a document too, and may hold a script.
+        if (page || filePath.endsWith('.svg')) {
+          for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+        }
       },
     });
   } else {
     app.log.warn({ webDistDir: options.webDistDir }, 'no web build found: run `npm run build` to serve the storefront');
   }
-  // Read once: it is small and changes only with a deploy (a restart).
+  // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && indexHtml && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(PAGE_HEADERS);
+      return sendReady(request, reply, indexHtml);
     }
     if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');
