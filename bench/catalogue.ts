@@ -103,8 +103,11 @@ async function run(databaseUrl: string, cache: boolean) {
     const slug = sample.products[0]?.slug;
     const ceilings = await measureCeilings(shop, plain);
     await stopServer(plain);
-    const targets: [string, string][] = [
+    // What a browser sends: the list again as a phone gets it, compressed.
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const targets: [string, string, Record<string, string>?][] = [
       ['products, page 1', '/api/products'],
+      ['products, page 1, brotli', '/api/products', browser],
       ['products, page 400', '/api/products?page=400'],
       ['category listing', '/api/products/category/laces'],
       ['product by slug', `/api/products/${slug}`],
@@ -113,11 +116,11 @@ async function run(databaseUrl: string, cache: boolean) {
       ['search "rhinstone" (typo)', '/api/products/search?query=rhinstone'],
     ];
     const rows: Row[] = [];
-    for (const [name, urlPath] of targets) {
+    for (const [name, urlPath, headers] of targets) {
       const row = {
         name,
         path: urlPath,
-        ...(await measure(shop, `http://127.0.0.1:${shopPort}${urlPath}`, { connections, duration })),
+        ...(await measure(shop, `http://127.0.0.1:${shopPort}${urlPath}`, { connections, duration, headers })),
       };
       rows.push(row);
       console.log(line(name, row));

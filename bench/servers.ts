@@ -85,11 +85,16 @@ export interface Measurement {
 export async function measure(
   server: ChildProcess,
   url: string,
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; headers?: Record<string, string> },
 ): Promise<Measurement> {
   const pid = server.pid ?? 0;
   const cpuBefore = cpuMsOf(pid);
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration });
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+  });
   const cpuMs = cpuMsOf(pid) - cpuBefore;
   return {
     rps: result.requests.average,

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helper';
 import { PERMISSIONS_POLICY } from './plugins/security-headers';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
+const LARGE_TEXT = 'sequins and gold lace trims, '.repeat(200);
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
 
 beforeAll(async () => {
@@ -13,7 +15,13 @@ beforeAll(async () => {
   writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(
+    path.join(webDistDir, 'assets', 'vendor-def456.js'),
+    `export const words = ${JSON.stringify(LARGE_TEXT)};`,
+  );
   shop = await createTestApp({ webDistDir });
+  // A module's route that answers a large JSON body through Fastify's own serializer.
+  shop.app.get('/api/test/large-answer', async () => ({ text: LARGE_TEXT }));
 });
 afterAll(async () => shop?.close());
 
@@ -124,6 +132,44 @@ describe('the server', () => {
     } finally {
       await shop.database.query('ALTER TABLE products_gone RENAME TO products');
     }
+  });
+});
+
+describe('compression', () => {
+  it('compresses a large API answer for a client that takes it, and leaves a small one alone', async () => {
+    const plain = await shop.app.inject({ method: 'GET', url: '/api/test/large-answer' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await shop.app.inject({
+      method: 'GET',
+      url: '/api/test/large-answer',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({ text: LARGE_TEXT });
+    const gzip = await shop.app.inject({
+      method: 'GET',
+      url: '/api/test/large-answer',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual({ text: LARGE_TEXT });
+
+    const small = await shop.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+  });
+
+  it("compresses the storefront's scripts", async () => {
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('sequins and gold lace');
   });
 });
 

@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,7 +9,7 @@ import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import { authPlugin } from './plugins/auth';
-import { COMPRESS_THRESHOLD_BYTES } from './plugins/compression';
+import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
@@ -36,6 +35,8 @@ export interface BuildAppOptions {
  * Closing the app closes what it opened.
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const requestIdPrefix = Math.random().toString(36).slice(2, 6);
+  let requestCount = 0;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -62,8 +63,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Router failures (bad percent-encoding, a too-long parameter) go through the one handler.
     frameworkErrors: sendApiError,
     forceCloseConnections: 'idle',
-    // Cheap random request ids are enough for correlating log lines.
-    genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Request ids for correlating log lines: a prefix drawn once per process, then a counter.
+    genReqId: () => `${requestIdPrefix}${(++requestCount).toString(36)}`,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,14 +77,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(requestGuardPlugin);
   // Every hook here runs on every request, so each does only what every request needs
   // (docs/decisions/013-request-pipeline.md): two constant headers (pages add theirs), cookies
-  // parsed only when a session is looked for, no request-body decompression (no client sends one).
+  // parsed only when a session is looked for, compression decided by the body's length first.
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { hook: false });
-  await app.register(compress, {
-    threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-    globalDecompression: false,
-  });
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
   await app.register(outboxPlugin);
   await app.register(authPlugin);

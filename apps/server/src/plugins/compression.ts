@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** Smaller answers go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -34,6 +35,14 @@ const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
+/** JSON and text answers shrink; images and archives are compressed already. */
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:json|javascript|xml)|text\/|image\/svg\+xml)/;
+
+function withAcceptEncoding(vary: unknown): string {
+  if (typeof vary !== 'string' || vary === '') return 'accept-encoding';
+  return /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary) ? vary : `${vary}, accept-encoding`;
+}
+
 /** Compressed copies of bodies that are sent again and again, kept as long as the body itself. */
 const compressed = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
 
@@ -55,7 +64,7 @@ export function compressedOnce(body: Buffer, encoding: Encoding): Buffer {
 /**
  * Sends a ready body (catalogue JSON, the storefront's index.html), compressed when it is worth
  * it and the client takes it. The same Buffer sent again costs a WeakMap lookup, not a
- * compression; @fastify/compress leaves an answer with a Content-Encoding alone.
+ * compression; compressionPlugin leaves an answer with a Content-Encoding alone.
  */
 export function sendReady(request: FastifyRequest, reply: FastifyReply, body: Buffer): FastifyReply {
   if (body.length >= COMPRESS_THRESHOLD_BYTES) {
@@ -65,3 +74,30 @@ export function sendReady(request: FastifyRequest, reply: FastifyReply, body: Bu
   }
   return reply.send(body);
 }
+
+/**
+ * Compresses the API's answers of a kilobyte or more that no route compressed itself. One
+ * synchronous onSend hook whose first test is the body's length, so the usual small JSON answer
+ * pays one comparison; a stream (a file) passes untouched. The storefront's files are compressed
+ * by @fastify/compress, registered with them only (plugins/web-app.ts).
+ */
+export const compressionPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (typeof payload === 'string') {
+        if (payload.length < COMPRESS_THRESHOLD_BYTES) return done(null, payload);
+      } else if (!Buffer.isBuffer(payload) || payload.length < COMPRESS_THRESHOLD_BYTES) {
+        return done(null, payload);
+      }
+      if (reply.hasHeader('content-encoding')) return done(null, payload);
+      const type = reply.getHeader('content-type');
+      if (typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return done(null, payload);
+      reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (!encoding) return done(null, payload);
+      reply.header('content-encoding', encoding);
+      done(null, compressors[encoding](typeof payload === 'string' ? Buffer.from(payload) : payload));
+    });
+  },
+  { name: 'compression' },
+);

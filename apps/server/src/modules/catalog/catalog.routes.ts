@@ -23,8 +23,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Catalogue reads. NOTE: answers are sent as ready JSON strings from the catalogue cache, so
  * they skip Fastify's serializer; their shapes are the shared schemas and the tests hold them
- * to those. A cached answer is compressed once per encoding and kept with it (sendReady), so
- * these routes skip @fastify/compress and its per-request work.
+ * to those. A cached answer is compressed once per encoding and kept with it (sendReady), so a
+ * cached read never compresses.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { service, cache }) => {
   const json = async (request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
@@ -32,10 +32,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   // The cache key is the route plus its parsed parameters, so `_t` cache-busters and parameter
   // order make no new entries.
   const keyOf = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
-
-  app.addHook('onRoute', (route) => {
-    route.compress = false;
-  });
 
   app.get('/categories', async (request, reply) =>
     json(request, reply, 'categories', async () => ({ categories: await service.listCategories() })),
