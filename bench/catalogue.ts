@@ -4,12 +4,12 @@
 // `--rounds` times, so the ratio between them holds even on a busy machine. Every figure also
 // carries the server's CPU time per request, which the machine's load changes least. Prints
 // requests/s, p50 and p99 and appends them to bench/RESULTS.md.
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureDatabase, type Measurement, measure, startServer, stopServer } from './servers';
+import { ensureDatabase, freePort, type Measurement, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,8 +26,8 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const rounds = Number(args.rounds);
 const withUncached = args.uncached !== 'false';
-const shopPort = 3900;
-const plainPort = 3901;
+const shopPort = await freePort();
+const plainPort = await freePort();
 const BARE = '/bench/bare';
 
 interface Row extends Measurement {
@@ -183,11 +183,15 @@ if (withUncached) {
   uncached = await run(databaseUrl, false);
 }
 const loadAfter = loadAverage();
+const git = (...gitArgs: string[]) => spawnSync('git', gitArgs, { encoding: 'utf8' }).stdout.trim();
+const commit = git('rev-parse', '--short', 'HEAD');
+const changed = git('status', '--porcelain', '--', '../apps/server', '../packages/shared') !== '';
 
 const report = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${products.toLocaleString('en')} products, PostgreSQL`,
   '',
   `Command: \`npm run bench:catalogue -- --products ${products} --duration ${duration} --connections ${connections} --rounds ${rounds}${withUncached ? '' : ' --uncached false'}\``,
+  `Code: ${commit || 'unknown'}${changed ? ', with uncommitted changes to apps/server or packages/shared' : ''}.`,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; autocannon beside the servers on loopback. Load average (1, 5, 15 min) ${loadBefore} at start, ${loadAfter} at the end.`,
   '',
   table('Catalogue cache on', cached),

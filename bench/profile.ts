@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureDatabase, measure, startServer, stopServer } from './servers';
+import { ensureDatabase, freePort, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,7 +21,7 @@ const { values: args } = parseArgs({
     server: { type: 'string', default: 'shop' },
   },
 });
-const port = 3902;
+const port = await freePort();
 
 interface CallFrame {
   functionName: string;

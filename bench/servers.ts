@@ -2,6 +2,7 @@
 // autocannon measurement with the CPU time the server spent on it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -9,6 +10,19 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+/** A port nothing listens on now, so two benchmarks on one machine never measure each other's server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /** A PostgreSQL database holding `products` products (created and seeded once, kept for later runs). */
 export async function ensureDatabase(products: number): Promise<string> {
