@@ -68,8 +68,9 @@ export default function OrdersPage() {
                         <Link
                           to={paths.order.href(order.id)}
                           className="font-medium text-wine-700 underline dark:text-wine-300"
+                          aria-label={`View order ${order.orderNumber}`}
                         >
-                          View<span className="sr-only"> order {order.orderNumber}</span>
+                          View
                         </Link>
                       </td>
                     </tr>
