@@ -20,6 +20,7 @@ import { ListingMemo } from './modules/catalog/listing-memo';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import ordersModule from './modules/orders';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     { prefix: '/api' },
   );
+  await app.register(ordersModule);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { newPasswordSchema } from '@shop/shared';
+import { newPasswordSchema, ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT } from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
 
@@ -52,6 +52,15 @@ const envSchema = z.object({
   OUTBOX_WORKER: flag(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  // Orders.
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
+  ORDER_EXPIRY_WORKER: flag(true),
+  ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +86,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   redisUrl?: string;
   outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
+  /** Unpaid card orders keep their stock for paymentWindowMinutes; the expiry job looks every expiryPollMs. */
+  orders: { paymentWindowMinutes: number; expiryWorker: boolean; expiryPollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +134,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
     redisUrl: env.REDIS_URL,
     outbox: { worker: env.OUTBOX_WORKER, pollMs: env.OUTBOX_POLL_MS, retryBaseMs: env.OUTBOX_RETRY_BASE_MS },
+    orders: {
+      paymentWindowMinutes: env.ORDER_PAYMENT_WINDOW_MINUTES,
+      expiryWorker: env.ORDER_EXPIRY_WORKER,
+      expiryPollMs: env.ORDER_EXPIRY_POLL_MS,
+    },
   };
 }

@@ -14,6 +14,10 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** The database or a transaction on it: what a repository function runs its SQL on. */
+export type DbExecutor = AppDatabase | DbTransaction;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { OrderExpiryJob } from '../../jobs/order-expiry';
+import type { PaymentGateway } from '../../payments/paystack/paystack-client';
+import { ordersRoutes } from './orders.routes';
+import { OrdersService } from './orders.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Orders: the service (the admin area and payments use it) and its expiry job. */
+    orders: { service: OrdersService; expiry: OrderExpiryJob; settle(): Promise<void> };
+  }
+}
+
+/**
+ * Orders, their payment and their expiry (docs/ARCHITECTURE.md, "Orders"). Uses the payment
+ * gateway the payments plugin decorates as `app.payments`.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const gateway = () => {
+      const payments = (app as unknown as { payments?: PaymentGateway }).payments;
+      if (!payments) throw new Error('the payments plugin is not registered');
+      return payments;
+    };
+    const service = new OrdersService(app.database, gateway, {
+      paymentWindowMinutes: app.config.orders.paymentWindowMinutes,
+      shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
+      log: app.log,
+      onEmailQueued: () => app.outbox.nudge(),
+    });
+
+    // Work that runs after its answer was sent (webhooks): closing the app waits for it.
+    const pending = new Set<Promise<void>>();
+    const runAfterReply = (work: () => Promise<void>) => {
+      const running = work()
+        .catch((error) => app.log.error({ err: error }, 'payment event could not be applied; it is retried later'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    };
+    const settle = async () => {
+      while (pending.size) await Promise.all([...pending]);
+    };
+
+    const expiry = new OrderExpiryJob({
+      log: app.log,
+      pollMs: app.config.orders.expiryPollMs,
+      runRound: async () => {
+        await service.applyLeftoverEvents();
+        return service.expireDueOrders();
+      },
+    });
+    app.decorate('orders', { service, expiry, settle });
+    if (app.config.orders.expiryWorker) expiry.start();
+    app.addHook('onClose', async () => {
+      await expiry.stop();
+      await settle();
+    });
+
+    await app.register(ordersRoutes, { prefix: '/api', service, runAfterReply });
+  },
+  { name: 'orders', dependencies: ['auth'] },
+);
