@@ -1,0 +1,1 @@
+// PaystackPop for the test gateway (written next).
