@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import ordersModule from './modules/orders';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -107,6 +108,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Emails go through the outbox; the worker delivers them (unless config turns it off).
   const mailer = createMailer(config.mail);
