@@ -22,7 +22,7 @@ export const CONFIRM_UNREACHABLE =
   'We could not confirm your payment with the shop. Please check your connection and try again.';
 
 // Provider statuses meaning nobody finished paying: the customer closed the modal first.
-const UNATTEMPTED = new Set(['abandoned', 'ongoing', 'pending']);
+const UNATTEMPTED = new Set(['abandoned', 'ongoing', 'pending', 'not found']);
 
 /**
  * Why a payment did not go through, from the server's answer to confirm-payment. `closed`

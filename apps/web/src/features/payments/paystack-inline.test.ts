@@ -12,7 +12,7 @@ afterEach(() => {
   delete window.PaystackPop;
 });
 
-const session = { reference: 'TS-ABC', accessCode: 'ac_1', publicKey: 'pk_test_1', email: 'a@b.co', amount: 500000 };
+const session = { reference: 'TS-ABC', accessCode: 'ac_1', publicKey: 'pk_test_1', email: 'a@b.co', amount: 5000 };
 
 describe('loading the payment script', () => {
   it('tries 3 times, 1 second apart, then fails', async () => {

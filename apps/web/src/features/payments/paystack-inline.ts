@@ -1,4 +1,4 @@
-import type { PaymentSession } from './api/start-payment';
+import { nairaToKobo, type PaymentStart } from '@shop/shared';
 
 // The provider's inline checkout (PAYSTACK.md): its script is fetched only when a customer
 // pays, never in a page's bundle, from the address GET /api/payments/config names (Paystack's
@@ -108,7 +108,7 @@ export type PopupOutcome =
  * Opens the modal for a transaction the server initialized (v2 `resumeTransaction`; the v1
  * `setup().openIframe()` form when only that exists) and resolves once it settles.
  */
-export function openPaystack(Pop: PaystackPopGlobal, session: PaymentSession): Promise<PopupOutcome> {
+export function openPaystack(Pop: PaystackPopGlobal, session: PaymentStart): Promise<PopupOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: PopupOutcome) => {
@@ -132,7 +132,7 @@ export function openPaystack(Pop: PaystackPopGlobal, session: PaymentSession): P
     Pop.setup({
       key: session.publicKey,
       email: session.email,
-      amount: session.amount,
+      amount: nairaToKobo(session.amount) ?? Math.round(session.amount * 100),
       currency: 'NGN',
       ref: session.reference,
       channels: ['card'],

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M, type Order } from '@shop/shared';
+import { ORDER_MESSAGES as M, type Order, type PaymentStart } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { messageFor } from '../auth/errors';
 import { cartStore } from '../cart/cart-store';
 import { confirmPayment } from './api/confirm-payment';
 import { paymentConfigQuery } from './api/get-payment-config';
-import { type PaymentSession, startPayment } from './api/start-payment';
+import { startPayment } from './api/start-payment';
 import { failureOfConfirm, type PaymentFailure, type PaymentSuccess } from './payment-outcome';
 import { loadPaystack, openPaystack, transactionIdOf } from './paystack-inline';
 import { forgetPendingOrder, readPendingOrder } from './pending-order';
@@ -56,15 +56,15 @@ export function usePayOrder() {
         navigate(paths.orderFailed.href(), { state });
       };
       try {
-        let session: PaymentSession;
+        let session: PaymentStart;
         let scriptUrl: string;
         try {
           scriptUrl = (await queryClient.fetchQuery(paymentConfigQuery)).inlineScriptUrl;
           session = await startPayment(order.id);
         } catch (failure) {
-          if (failure instanceof ApiError && failure.status === 409) {
-            // Paid meanwhile (the webhook, another tab) or no longer payable: confirm-payment is
-            // idempotent and answers with the paid order, or says why not.
+          if (failure instanceof ApiError && failure.code === 'ALREADY_PAID') {
+            // Paid meanwhile (the webhook, another tab): confirm-payment is idempotent and
+            // answers with the paid order.
             const paid = await confirmPayment({ orderId: order.id, transactionId: null }).catch(() => undefined);
             if (paid) {
               succeed(paid.order, clearCart);

@@ -1,15 +1,10 @@
+import type { PaymentStart } from '@shop/shared';
 import { api } from '../../../lib/api-client';
 
-/** A transaction the server initialized with the provider for one order. */
-export interface PaymentSession {
-  reference: string;
-  accessCode: string;
-  publicKey: string;
-  email: string;
-  /** Kobo, as the provider counts. */
-  amount: number;
-}
-
-/** POST /api/orders/{id}/payment: pays the same order again, never a new one; 409 once paid or no longer payable. */
+/**
+ * POST /api/orders/{id}/payment: the server initializes the transaction for the order's total
+ * and answers with the reference and access code to open the provider's window with. It pays
+ * the same order again, never a new one; 409 ALREADY_PAID or ORDER_NOT_PAYABLE otherwise.
+ */
 export const startPayment = (orderId: string) =>
-  api.post<PaymentSession>(`/api/orders/${encodeURIComponent(orderId)}/payment`);
+  api.post<PaymentStart>(`/api/orders/${encodeURIComponent(orderId)}/payment`);
