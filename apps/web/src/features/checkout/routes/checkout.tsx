@@ -316,13 +316,11 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
       aria-labelledby="order-created-heading"
       className="mx-auto max-w-2xl space-y-6 rounded-2xl border border-linen-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
     >
-      <h2
-        id="order-created-heading"
-        role="status"
-        className="text-2xl font-semibold text-green-800 dark:text-green-300"
-      >
-        {M.orderCreated}
-      </h2>
+      <div role="status">
+        <h2 id="order-created-heading" className="text-2xl font-semibold text-green-800 dark:text-green-300">
+          {M.orderCreated}
+        </h2>
+      </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="text-stone-600 dark:text-stone-400">Order number</dt>
         <dd className="font-semibold" data-testid="order-number">
@@ -336,7 +334,7 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
           {error && <FormMessage kind="error">{error}</FormMessage>}
           <div className="flex flex-wrap gap-3">
             <Button disabled={pending} onClick={() => pay(order, { clearCart: true })}>
-              {pending ? 'Opening payment…' : 'Pay Now'}
+              {pending ? 'Payment in progress…' : 'Pay Now'}
             </Button>
             <Button
               variant="ghost"

@@ -49,7 +49,7 @@ export default function OrderFailedPage() {
         <div className="flex flex-wrap justify-center gap-3">
           {order ? (
             <Button disabled={pending} onClick={() => pay(order, { clearCart: pendingOrder?.id === order.id })}>
-              {pending ? 'Opening payment…' : 'Try Again'}
+              {pending ? 'Payment in progress…' : 'Try Again'}
             </Button>
           ) : (
             <Link to={paths.checkout.href()} className={buttonClasses('primary')}>

@@ -104,7 +104,7 @@ function OrderDetails({ order }: { order: Order }) {
         <div className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl border border-gold-300 bg-gold-100 p-4 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
           <p className="flex-1">This order is not paid yet.</p>
           <Button disabled={pending} onClick={() => pay(order)}>
-            {pending ? 'Opening payment…' : 'Pay now'}
+            {pending ? 'Payment in progress…' : 'Pay now'}
           </Button>
           {error && (
             <div className="w-full">
