@@ -18,6 +18,10 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 /** The database or a transaction on it: what a repository function runs its SQL on. */
 export type DbExecutor = AppDatabase | DbTransaction;
+/** The `tx` of `database.db.transaction(async (tx) => ...)`: repositories take it to join a service's transaction. */
+export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** What a repository call runs on: the database itself, or a transaction in progress. */
+export type Executor = AppDatabase | Transaction;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

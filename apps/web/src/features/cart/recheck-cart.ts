@@ -1,5 +1,5 @@
+import { formatNaira } from '@shop/shared';
 import { ApiError } from '../../lib/api-client';
-import { formatNaira } from '../../lib/money';
 import type { CartLine, CartProduct } from './cart-store';
 
 export type RecheckOutcome = {

@@ -116,9 +116,7 @@ export default function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <p className="text-xs text-stone-500 dark:text-stone-400">
-          At least 6 characters, with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;.
-        </p>
+        <p className="text-xs text-stone-500 dark:text-stone-400">{M.passwordHint}</p>
         <SubmitButton className="w-full" pending={isSubmitting} pendingLabel="Creating account…">
           Create Account
         </SubmitButton>
