@@ -65,7 +65,7 @@ export async function takeStock(
                                ${arrayLiteral(sorted.map((l) => l.quantity))}::int[],
                                ${arrayLiteral(sorted.map((l) => l.priceKobo))}::int[]) AS w(id, quantity, price_kobo)
         ), locked AS (
-          SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR UPDATE
+          SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR NO KEY UPDATE
         )
         UPDATE products p SET stock = p.stock - w.quantity
           FROM wanted w, locked l
@@ -156,7 +156,7 @@ export async function hasHistoryNote(tx: DbExecutor, orderId: string, note: stri
 
 /** The order row, locked until the transaction ends: every state change starts here. */
 export async function lockOrder(tx: DbExecutor, orderId: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
   return row ?? null;
 }
 

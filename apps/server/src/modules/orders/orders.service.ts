@@ -223,7 +223,7 @@ export class OrdersService {
       } catch (error) {
         // Stock or a price changed between the read and the reservation: read again and
         // answer with what is true now (out of stock, or the new prices).
-        if (error instanceof StockConflict && attempt < 3) continue;
+        if (error instanceof StockConflict && attempt < 10) continue;
         if (error instanceof StockConflict) throw new AppError('CONFLICT', M.createFailed);
         throw error;
       }
