@@ -59,5 +59,5 @@ export default fp(
 
     await app.register(ordersRoutes, { prefix: '/api', service, runAfterReply });
   },
-  { name: 'orders', dependencies: ['auth'] },
+  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth'] },
 );
