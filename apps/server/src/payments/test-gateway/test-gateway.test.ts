@@ -154,11 +154,12 @@ describe('GET /api/payments/config', () => {
 
 describe('the test gateway', () => {
   it('answers 401 "Invalid key" to a call without the secret key', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer sk_test_wrong' },
       { authorization: TEST_GATEWAY_KEYS.secretKey },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(`${shop}/test-gateway/transaction/verify/TS-X`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ status: false, message: 'Invalid key' });
