@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig, type PaymentsConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { categories, products, subcategories } from '../src/db/schema';
+import { TEST_GATEWAY_KEYS } from '../src/payments';
 import { paystackSignature } from '../src/payments/paystack/paystack-client';
 import { bearer, type Session } from './accounts';
 
@@ -99,155 +101,76 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
   }
 }
 
-interface FakeTransaction {
-  id: number;
-  reference: string;
-  amount: number;
-  email: string;
-  status: string;
-  gateway_response: string | null;
-  paid_at: string | null;
-  currency: string;
-}
-
-/**
- * A Paystack REST API on loopback (initialize, verify) that tests drive: `pay(reference)` is a
- * customer paying in the provider's window. `hang` makes it answer nothing, as a provider that
- * times out. The shop's real adapter talks to it over HTTP.
- */
-export async function startPaystackApi(secretKey: string) {
-  const transactions = new Map<string, FakeTransaction>();
-  let nextId = 4_000_000;
-  const state = { hang: false, calls: 0 };
-  const hanging = new Set<import('node:http').ServerResponse>();
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
-  };
-  const server: Server = createServer(async (request, response) => {
-    state.calls += 1;
-    if (state.hang) {
-      hanging.add(response);
-      return;
-    }
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (request.headers.authorization !== `Bearer ${secretKey}`)
-      return send(401, { status: false, message: 'Invalid key' });
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (request.method === 'POST' && url.pathname === '/transaction/initialize') {
-      const body = await readBody(request);
-      if (transactions.has(body.reference)) {
-        return send(400, {
-          status: false,
-          message: 'Duplicate Transaction Reference',
-          code: 'duplicate_reference',
-          type: 'validation_error',
-        });
-      }
-      nextId += 1;
-      transactions.set(body.reference, {
-        id: nextId,
-        reference: body.reference,
-        amount: body.amount,
-        email: body.email,
-        status: 'abandoned',
-        gateway_response: 'The transaction was not completed',
-        paid_at: null,
-        currency: body.currency ?? 'NGN',
-      });
-      return send(200, {
-        status: true,
-        message: 'Authorization URL created',
-        data: {
-          authorization_url: `http://checkout.local/${body.reference}`,
-          access_code: `ac_${nextId}`,
-          reference: body.reference,
-        },
-      });
-    }
-    const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
-    if (request.method === 'GET' && verify) {
-      const transaction = transactions.get(decodeURIComponent(verify[1] ?? ''));
-      if (!transaction) return send(400, { status: false, message: 'Transaction reference not found' });
-      return send(200, { status: true, message: 'Verification successful', data: verifyData(transaction) });
-    }
-    send(404, { status: false, message: 'Not found' });
+/** A local server that takes every request and never answers: a payment provider that times out. */
+export async function startHangingServer() {
+  const held = new Set<ServerResponse>();
+  const server: Server = createServer((_request, response) => {
+    held.add(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const verifyData = (t: FakeTransaction) => ({
-    id: t.id,
-    domain: 'test',
-    status: t.status,
-    reference: t.reference,
-    amount: t.amount,
-    currency: t.currency,
-    gateway_response: t.gateway_response,
-    paid_at: t.paid_at,
-    channel: 'card',
-    customer: { email: t.email },
-  });
-
   return {
-    url,
-    state,
-    transactions,
-    /** The customer pays (or is declined) in the provider's window. */
-    pay(reference: string, outcome: { status?: string; amountKobo?: number; gatewayResponse?: string } = {}) {
-      const transaction = transactions.get(reference);
-      if (!transaction) throw new Error(`no transaction ${reference}`);
-      transaction.status = outcome.status ?? 'success';
-      transaction.gateway_response =
-        outcome.gatewayResponse ?? (transaction.status === 'success' ? 'Approved' : 'Declined');
-      if (outcome.amountKobo !== undefined) transaction.amount = outcome.amountKobo;
-      if (transaction.status === 'success') transaction.paid_at = new Date().toISOString();
-      return transaction;
-    },
-    /** The charge.success webhook Paystack would send for a paid reference, signed. */
-    webhook(reference: string, signWith = secretKey) {
-      const transaction = transactions.get(reference);
-      if (!transaction) throw new Error(`no transaction ${reference}`);
-      const payload = JSON.stringify({ event: 'charge.success', data: verifyData(transaction) });
-      return {
-        payload,
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(signWith, payload) },
-      };
-    },
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
-      for (const response of hanging) response.destroy();
+      for (const response of held) response.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
 }
-export type PaystackApi = Awaited<ReturnType<typeof startPaystackApi>>;
 
-/**
- * Points the app's payment gateway at `api` through the real Paystack adapter, with short
- * timeouts so a hanging provider fails fast.
- */
-export async function usePaystack(app: FastifyInstance, api: PaystackApi, secretKey: string) {
-  const { PaystackClient } = await import('../src/payments/paystack/paystack-client');
-  const client = new PaystackClient({
-    secretKey,
-    apiUrl: api.url,
-    timeoutMs: 300,
-    attempts: 2,
-    backoffMs: 20,
-    publicConfig: {
-      provider: 'paystack',
-      publicKey: 'pk_test_shop',
-      inlineScriptUrl: `${api.url}/inline.js`,
-      currency: 'NGN',
-      testMode: true,
-      bankTransfer: { accountName: 'Stitch & Trim', bankName: 'Test Bank', accountNumber: '0123456789' },
-    },
+/** A local server that answers 200 to everything: where the test gateway's own webhooks go when a test sends them itself. */
+export async function startSink() {
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200).end());
   });
-  app.decorate('payments' as never, client as never);
-  return client;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Payment settings for a test app: the built-in test gateway, with its webhooks sent to `webhookUrl`. */
+export function paymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }).payments;
+  return { ...base, ...overrides };
+}
+
+export const CARDS = {
+  success: { cardNumber: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' },
+  declined: { cardNumber: '4084 0800 0000 5408', expiry: '12/40', cvv: '001' },
+  insufficientFunds: { cardNumber: '4084 0800 0067 0037', expiry: '12/40', cvv: '787' },
+} as const;
+
+/** The customer types a test card into the test gateway's window for this access code. */
+export async function payWithCard(
+  app: FastifyInstance,
+  accessCode: string,
+  card: Record<string, string> = CARDS.success,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/test-gateway/checkout/charge',
+    payload: { accessCode, ...card },
+  });
+  return response.json() as { status: string; message: string; reference: string };
+}
+
+/** The charge.success webhook Paystack sends for a paid reference, signed with `secretKey`. */
+export async function chargeSuccessWebhook(
+  app: FastifyInstance,
+  reference: string,
+  secretKey: string = TEST_GATEWAY_KEYS.secretKey,
+) {
+  const transaction = await app.payments.verify(reference);
+  if (!transaction) throw new Error(`no transaction ${reference}`);
+  const payload = JSON.stringify({ event: 'charge.success', data: transaction.raw });
+  return {
+    payload,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secretKey, payload) },
+  };
 }

@@ -115,8 +115,8 @@ export class OrdersService {
 
   constructor(
     private readonly database: Database,
-    /** The payment provider, looked up on use (the payments plugin may be registered later). */
-    private readonly gateway: () => PaymentGateway,
+    /** The payment provider's adapter (Paystack, or the built-in test gateway). */
+    private readonly gateway: PaymentGateway,
     private readonly options: OrdersServiceOptions,
   ) {
     this.context = { shopUrl: options.shopUrl };
@@ -303,7 +303,7 @@ export class OrdersService {
   // ---------- Payment ----------
 
   private provider(): PaymentGateway {
-    return this.gateway();
+    return this.gateway;
   }
 
   private async verify(reference: string): Promise<PaystackTransaction | null> {

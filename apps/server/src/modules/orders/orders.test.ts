@@ -3,23 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
-import {
-  createProduct,
-  orderBody,
-  type PaystackApi,
-  placeOrder,
-  SHIPPING,
-  startPaystackApi,
-  stockOf,
-  usePaystack,
-} from '../../../test/orders';
+import { createProduct, orderBody, payWithCard, placeOrder, SHIPPING, stockOf, waitFor } from '../../../test/orders';
 import type { Database } from '../../db/client';
 
-const SECRET = 'sk_test_orders_module';
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
 let database: Database;
-let api: PaystackApi;
 let buyer: Session;
 let admin: Session;
 
@@ -27,14 +16,11 @@ beforeAll(async () => {
   shop = await createTestApp({ seedDemoCatalogue: false });
   app = shop.app;
   database = shop.database;
-  api = await startPaystackApi(SECRET);
-  await usePaystack(app, api, SECRET);
   buyer = (await customer(app)).session;
   admin = await login(app, ADMIN.email, ADMIN.password);
 });
 afterAll(async () => {
   await shop?.close();
-  await api?.close();
 });
 
 const countOrders = async () =>
@@ -263,6 +249,30 @@ describe('reading orders', () => {
     expect((await list(`?to=2000-01-01`)).total).toBe(0);
     const refused = await app.inject({ method: 'GET', url: '/api/orders/admin', headers: bearer(buyer) });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('paying in the test gateway', () => {
+  it("marks the order PAID and PROCESSING from the gateway's own signed webhook, with no confirmation from the browser", async () => {
+    const lace = await createProduct(database, { priceKobo: 420_000, stock: 3 });
+    const order = (await placeOrder(app, buyer, [{ productId: lace.id, quantity: 1, price: 4_200 }])).json().order;
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      headers: bearer(buyer),
+    });
+    expect(started.statusCode).toBe(200);
+    expect((await payWithCard(app, started.json().accessCode)).status).toBe('success');
+    const paid = await waitFor(async () => {
+      await app.orders.settle();
+      const read = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
+      const current = read.json().order;
+      return current.paymentStatus === 'PAID' ? current : null;
+    });
+    expect(paid).toMatchObject({ status: 'PROCESSING', transactionId: expect.any(String), expiresAt: null });
+    expect(paid.history).toEqual([
+      expect.objectContaining({ field: 'paymentStatus', from: 'UNPAID', to: 'PAID', actor: 'provider' }),
+    ]);
   });
 });
 
