@@ -119,22 +119,12 @@ describe('the test gateway card form', () => {
       // Any page of the shop carries its CSP; the script is added as a storefront would add it.
       await page.goto(`${shop}/test-gateway/checkout/none`);
       const config = (await (await fetch(`${shop}/api/payments/config`)).json()) as { publicKey: string };
-      await page.evaluate(
-        (src) =>
-          new Promise((resolve, reject) => {
-            const script = document.createElement('script');
-            script.src = src;
-            script.onload = resolve;
-            script.onerror = reject;
-            document.head.append(script);
-          }),
-        '/test-gateway/v1/inline.js',
-      );
+      await page.addScriptTag({ url: '/test-gateway/v1/inline.js' });
       const v1 = page.evaluate(
         (key) =>
           new Promise((resolve) => {
             type Pop = { setup(options: Record<string, unknown>): { openIframe(): void } };
-            (window as unknown as { PaystackPop: Pop }).PaystackPop.setup({
+            (globalThis as unknown as { PaystackPop: Pop }).PaystackPop.setup({
               key,
               email: 'ada@example.com',
               amount: 50_000,
@@ -152,7 +142,7 @@ describe('the test gateway card form', () => {
         (key) =>
           new Promise((resolve) => {
             type Pop = new () => { newTransaction(options: Record<string, unknown>): void };
-            const Pop = (window as unknown as { PaystackPop: Pop }).PaystackPop;
+            const Pop = (globalThis as unknown as { PaystackPop: Pop }).PaystackPop;
             new Pop().newTransaction({
               key,
               email: 'ada@example.com',
