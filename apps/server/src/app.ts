@@ -9,7 +9,7 @@ import accounts from './modules/accounts';
 import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
-import ordersModule from './modules/orders';
+import orders from './modules/orders';
 import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalog);
   await app.register(accounts);
   await app.register(newsletter);
-  await app.register(ordersModule);
+  await app.register(orders);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

@@ -14,10 +14,6 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
-/** The `tx` of `db.transaction(async (tx) => ...)`. */
-export type DbTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-/** The database or a transaction on it: what a repository function runs its SQL on. */
-export type DbExecutor = AppDatabase | DbTransaction;
 /** The `tx` of `database.db.transaction(async (tx) => ...)`: repositories take it to join a service's transaction. */
 export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 /** What a repository call runs on: the database itself, or a transaction in progress. */

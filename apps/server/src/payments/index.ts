@@ -146,7 +146,7 @@ export default fp(
       return publicConfig;
     });
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['config', 'database'] },
 );
 
 function shopOrigin(app: FastifyInstance, request: FastifyRequest): string {

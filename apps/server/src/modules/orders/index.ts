@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OrderExpiryJob } from '../../jobs/order-expiry';
-import type { PaymentGateway } from '../../payments/paystack/paystack-client';
 import { ordersRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
 
@@ -13,17 +12,12 @@ declare module 'fastify' {
 }
 
 /**
- * Orders, their payment and their expiry (docs/ARCHITECTURE.md, "Orders"). Uses the payment
- * gateway the payments plugin decorates as `app.payments`.
+ * Orders, their payment and their expiry (docs/ARCHITECTURE.md, "Orders"): /api/orders and the
+ * Paystack webhook. Pays through `app.payments`, the adapter the payments plugin decorates.
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const gateway = () => {
-      const payments = (app as unknown as { payments?: PaymentGateway }).payments;
-      if (!payments) throw new Error('the payments plugin is not registered');
-      return payments;
-    };
-    const service = new OrdersService(app.database, gateway, {
+    const service = new OrdersService(app.database, app.payments, {
       paymentWindowMinutes: app.config.orders.paymentWindowMinutes,
       shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
       log: app.log,
@@ -59,5 +53,5 @@ export default fp(
 
     await app.register(ordersRoutes, { prefix: '/api', service, runAfterReply });
   },
-  { name: 'orders', dependencies: ['auth'] },
+  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth', 'payments'] },
 );

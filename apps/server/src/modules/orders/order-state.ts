@@ -1,5 +1,5 @@
 import { koboToNaira, type OrderStatus } from '@shop/shared';
-import type { DbTransaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { enqueueEmail } from '../../mail/outbox-email';
 import type { PaystackTransaction } from '../../payments/paystack/paystack-client';
 import {
@@ -40,7 +40,7 @@ export type MarkPaidOutcome = 'paid' | 'already-paid' | 'mismatch' | 'not-found'
  * reference must match the order, or nothing is marked and a note says why.
  */
 export async function markPaid(
-  tx: DbTransaction,
+  tx: Transaction,
   input: { orderId: string; transaction: PaystackTransaction; actor: string },
   context: StateContext = {},
 ): Promise<{ outcome: MarkPaidOutcome; order: OrderRow | null }> {
@@ -113,7 +113,7 @@ export async function markPaid(
  * the stock back, once for the life of the order. Setting the status it already has is a no-op.
  */
 export async function setStatus(
-  tx: DbTransaction,
+  tx: Transaction,
   input: { orderId: string; status: OrderStatus; actor: string; note?: string },
   context: StateContext = {},
 ): Promise<{ changed: boolean; order: OrderRow | null }> {
@@ -152,7 +152,7 @@ export async function setStatus(
 
 /** An admin (or the shop) cancels the order: CANCELLED with its stock released once. */
 export function cancel(
-  tx: DbTransaction,
+  tx: Transaction,
   input: { orderId: string; actor: string; note?: string },
   context: StateContext = {},
 ) {
@@ -165,7 +165,7 @@ export function cancel(
  * an admin) makes it a no-op.
  */
 export async function expire(
-  tx: DbTransaction,
+  tx: Transaction,
   input: { orderId: string },
   context: StateContext = {},
 ): Promise<{ expired: boolean }> {

@@ -1,6 +1,6 @@
 import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/shared';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   orderHistory,
   orderItems,
@@ -22,7 +22,7 @@ export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-async function rows<Row>(executor: DbExecutor, query: SQL): Promise<Row[]> {
+async function rows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
   const result = (await executor.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
@@ -38,7 +38,7 @@ export interface ProductForOrder {
   image: string | null;
 }
 
-export async function findProductsForOrder(executor: DbExecutor, ids: readonly string[]): Promise<ProductForOrder[]> {
+export async function findProductsForOrder(executor: Executor, ids: readonly string[]): Promise<ProductForOrder[]> {
   if (ids.length === 0) return [];
   return rows<ProductForOrder>(
     executor,
@@ -54,7 +54,7 @@ export async function findProductsForOrder(executor: DbExecutor, ids: readonly s
  * that changed meanwhile, and the caller rolls the transaction back.
  */
 export async function takeStock(
-  tx: DbExecutor,
+  tx: Executor,
   lines: readonly { productId: string; quantity: number; priceKobo: number }[],
 ): Promise<string[]> {
   const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
@@ -65,7 +65,7 @@ export async function takeStock(
                                ${arrayLiteral(sorted.map((l) => l.quantity))}::int[],
                                ${arrayLiteral(sorted.map((l) => l.priceKobo))}::int[]) AS w(id, quantity, price_kobo)
         ), locked AS (
-          SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR UPDATE
+          SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR NO KEY UPDATE
         )
         UPDATE products p SET stock = p.stock - w.quantity
           FROM wanted w, locked l
@@ -76,7 +76,7 @@ export async function takeStock(
 }
 
 /** Puts an order's stock back, once: the stock_released_at guard makes a second call a no-op. */
-export async function releaseStockOnce(tx: DbExecutor, orderId: string): Promise<boolean> {
+export async function releaseStockOnce(tx: Executor, orderId: string): Promise<boolean> {
   const claimed = await tx
     .update(orders)
     .set({ stockReleasedAt: sql`now()` })
@@ -108,13 +108,13 @@ export interface NewOrder {
 }
 
 /** The new order, or null when its number is taken (the caller draws another). */
-export async function insertOrder(tx: DbExecutor, order: NewOrder): Promise<OrderRow | null> {
+export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderRow | null> {
   const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.orderNumber }).returning();
   return row ?? null;
 }
 
 export async function insertOrderItems(
-  tx: DbExecutor,
+  tx: Executor,
   orderId: string,
   items: readonly { productId: string; name: string; image: string | null; priceKobo: number; quantity: number }[],
 ): Promise<OrderItemRow[]> {
@@ -125,7 +125,7 @@ export async function insertOrderItems(
 }
 
 export async function insertHistory(
-  tx: DbExecutor,
+  tx: Executor,
   entry: {
     orderId: string;
     field: 'status' | 'paymentStatus' | 'note';
@@ -145,7 +145,7 @@ export async function insertHistory(
   });
 }
 
-export async function hasHistoryNote(tx: DbExecutor, orderId: string, note: string): Promise<boolean> {
+export async function hasHistoryNote(tx: Executor, orderId: string, note: string): Promise<boolean> {
   const found = await tx
     .select({ id: orderHistory.id })
     .from(orderHistory)
@@ -155,13 +155,13 @@ export async function hasHistoryNote(tx: DbExecutor, orderId: string, note: stri
 }
 
 /** The order row, locked until the transaction ends: every state change starts here. */
-export async function lockOrder(tx: DbExecutor, orderId: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+export async function lockOrder(tx: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
   return row ?? null;
 }
 
 export async function updateOrder(
-  tx: DbExecutor,
+  tx: Executor,
   orderId: string,
   values: Partial<{
     status: OrderStatus;
@@ -184,7 +184,7 @@ export async function updateOrder(
 }
 
 /** An order by its id or its number (TS-…), or null. */
-export async function findOrder(executor: DbExecutor, idOrNumber: string): Promise<OrderRow | null> {
+export async function findOrder(executor: Executor, idOrNumber: string): Promise<OrderRow | null> {
   const condition = isUuid(idOrNumber)
     ? eq(orders.id, idOrNumber)
     : eq(orders.orderNumber, idOrNumber.trim().toUpperCase());
@@ -192,7 +192,7 @@ export async function findOrder(executor: DbExecutor, idOrNumber: string): Promi
   return row ?? null;
 }
 
-export async function itemsOf(executor: DbExecutor, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+export async function itemsOf(executor: Executor, orderIds: readonly string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return [];
   return executor
     .select()
@@ -201,7 +201,7 @@ export async function itemsOf(executor: DbExecutor, orderIds: readonly string[])
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
 }
 
-export async function historyOf(executor: DbExecutor, orderId: string): Promise<OrderHistoryRow[]> {
+export async function historyOf(executor: Executor, orderId: string): Promise<OrderHistoryRow[]> {
   return executor
     .select()
     .from(orderHistory)
@@ -210,7 +210,7 @@ export async function historyOf(executor: DbExecutor, orderId: string): Promise<
 }
 
 /** A customer's orders, newest first (a customer has tens, not thousands). */
-export async function ordersOfUser(executor: DbExecutor, userId: string, limit = 200): Promise<OrderRow[]> {
+export async function ordersOfUser(executor: Executor, userId: string, limit = 200): Promise<OrderRow[]> {
   return executor
     .select()
     .from(orders)
@@ -229,7 +229,7 @@ export interface AdminOrderFilter {
 }
 
 /** The admin's list: newest first, filtered by status, text (number, name, email) and dates. */
-export async function adminOrders(executor: DbExecutor, filter: AdminOrderFilter) {
+export async function adminOrders(executor: Executor, filter: AdminOrderFilter) {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
   if (filter.search) {
@@ -265,7 +265,7 @@ export async function adminOrders(executor: DbExecutor, filter: AdminOrderFilter
 
 // ---------- Payment references and events ----------
 
-export async function referencesOf(executor: DbExecutor, orderId: string) {
+export async function referencesOf(executor: Executor, orderId: string) {
   return executor
     .select()
     .from(paymentReferences)
@@ -273,16 +273,16 @@ export async function referencesOf(executor: DbExecutor, orderId: string) {
     .orderBy(desc(paymentReferences.createdAt), desc(paymentReferences.reference));
 }
 
-export async function findReference(executor: DbExecutor, reference: string) {
+export async function findReference(executor: Executor, reference: string) {
   const [row] = await executor.select().from(paymentReferences).where(eq(paymentReferences.reference, reference));
   return row ?? null;
 }
 
-export async function insertReference(tx: DbExecutor, orderId: string, reference: string) {
+export async function insertReference(tx: Executor, orderId: string, reference: string) {
   await tx.insert(paymentReferences).values({ orderId, reference }).onConflictDoNothing();
 }
 
-export async function markReferenceReached(executor: DbExecutor, reference: string) {
+export async function markReferenceReached(executor: Executor, reference: string) {
   await executor
     .update(paymentReferences)
     .set({ reachedProviderAt: sql`now()` })
@@ -290,7 +290,7 @@ export async function markReferenceReached(executor: DbExecutor, reference: stri
 }
 
 /** The order a payment reference belongs to: one of its references, or its number. */
-export async function orderIdOfReference(executor: DbExecutor, reference: string): Promise<string | null> {
+export async function orderIdOfReference(executor: Executor, reference: string): Promise<string | null> {
   const found = await rows<{ id: string }>(
     executor,
     sql`SELECT order_id AS id FROM payment_references WHERE reference = ${reference}
@@ -301,7 +301,7 @@ export async function orderIdOfReference(executor: DbExecutor, reference: string
 
 /** Keeps a provider event; false when the same event was kept before. */
 export async function insertPaymentEvent(
-  executor: DbExecutor,
+  executor: Executor,
   event: { dedupeKey: string; event: string; reference: string | null; orderId: string | null; payload: unknown },
 ): Promise<{ id: string; processed: boolean }> {
   const [inserted] = await executor
@@ -318,12 +318,12 @@ export async function insertPaymentEvent(
   return { id: existing.id, processed: existing.processedAt !== null };
 }
 
-export async function markPaymentEventProcessed(executor: DbExecutor, id: string) {
+export async function markPaymentEventProcessed(executor: Executor, id: string) {
   await executor.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
 }
 
 /** Events kept but not applied (their process stopped first), older than a minute. */
-export async function unprocessedPaymentEvents(executor: DbExecutor, limit: number) {
+export async function unprocessedPaymentEvents(executor: Executor, limit: number) {
   return executor
     .select()
     .from(paymentEvents)
@@ -338,7 +338,7 @@ export async function unprocessedPaymentEvents(executor: DbExecutor, limit: numb
  * Claims unpaid card orders past their payment window for one expiry round: SKIP LOCKED and
  * the claim column keep two processes from checking the same order at once.
  */
-export async function claimExpiredOrders(executor: DbExecutor, limit: number, claimSeconds: number) {
+export async function claimExpiredOrders(executor: Executor, limit: number, claimSeconds: number) {
   return rows<{ id: string }>(
     executor,
     sql`UPDATE orders o SET expiry_claimed_until = now() + make_interval(secs => ${claimSeconds}::int)
@@ -353,6 +353,6 @@ export async function claimExpiredOrders(executor: DbExecutor, limit: number, cl
   );
 }
 
-export async function releaseExpiryClaim(executor: DbExecutor, orderId: string) {
+export async function releaseExpiryClaim(executor: Executor, orderId: string) {
   await executor.update(orders).set({ expiryClaimedUntil: null }).where(eq(orders.id, orderId));
 }

@@ -26,7 +26,7 @@ const messageAndOrder = z.object({ message: z.string(), order: orderSchema });
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { service, runAfterReply }) => {
   app.post(
     '/orders',
-    { preHandler: app.requireUser, schema: { body: createOrderRequestSchema, response: { 201: messageAndOrder } } },
+    { preValidation: app.requireUser, schema: { body: createOrderRequestSchema, response: { 201: messageAndOrder } } },
     async (request, reply) => {
       const order = await service.createOrder(currentUser(request), request.body);
       return reply.status(201).send({ message: ORDER_MESSAGES.orderCreated, order });
@@ -35,14 +35,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.get(
     '/orders/my-orders',
-    { preHandler: app.requireUser, schema: { response: { 200: z.object({ orders: z.array(orderSchema) }) } } },
+    { preValidation: app.requireUser, schema: { response: { 200: z.object({ orders: z.array(orderSchema) }) } } },
     async (request) => ({ orders: await service.myOrders(currentUser(request)) }),
   );
 
   app.get(
     '/orders/admin',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: {
         querystring: adminOrderListQuerySchema,
         response: {
@@ -55,7 +55,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.post(
     '/orders/confirm-payment',
-    { preHandler: app.requireUser, schema: { body: confirmPaymentRequestSchema, response: { 200: messageAndOrder } } },
+    {
+      preValidation: app.requireUser,
+      schema: { body: confirmPaymentRequestSchema, response: { 200: messageAndOrder } },
+    },
     async (request) => ({
       message: ORDER_MESSAGES.paymentConfirmed,
       order: await service.confirmPayment(currentUser(request), request.body),
@@ -64,14 +67,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.get(
     '/orders/:id',
-    { preHandler: app.requireUser, schema: { params: idParams, response: { 200: orderResponse } } },
+    { preValidation: app.requireUser, schema: { params: idParams, response: { 200: orderResponse } } },
     async (request) => ({ order: await service.getOrder(currentUser(request), request.params.id) }),
   );
 
   app.patch(
     '/orders/:id/status',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       schema: { params: idParams, body: updateOrderStatusRequestSchema, response: { 200: messageAndOrder } },
     },
     async (request) => ({
@@ -82,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
 
   app.post(
     '/orders/:id/payment',
-    { preHandler: app.requireUser, schema: { params: idParams, response: { 200: paymentStartSchema } } },
+    { preValidation: app.requireUser, schema: { params: idParams, response: { 200: paymentStartSchema } } },
     async (request) => service.startPayment(currentUser(request), request.params.id),
   );
 

@@ -115,8 +115,8 @@ export class OrdersService {
 
   constructor(
     private readonly database: Database,
-    /** The payment provider, looked up on use (the payments plugin may be registered later). */
-    private readonly gateway: () => PaymentGateway,
+    /** The payment provider's adapter (Paystack, or the built-in test gateway). */
+    private readonly gateway: PaymentGateway,
     private readonly options: OrdersServiceOptions,
   ) {
     this.context = { shopUrl: options.shopUrl };
@@ -223,7 +223,7 @@ export class OrdersService {
       } catch (error) {
         // Stock or a price changed between the read and the reservation: read again and
         // answer with what is true now (out of stock, or the new prices).
-        if (error instanceof StockConflict && attempt < 3) continue;
+        if (error instanceof StockConflict && attempt < 10) continue;
         if (error instanceof StockConflict) throw new AppError('CONFLICT', M.createFailed);
         throw error;
       }
@@ -303,7 +303,7 @@ export class OrdersService {
   // ---------- Payment ----------
 
   private provider(): PaymentGateway {
-    return this.gateway();
+    return this.gateway;
   }
 
   private async verify(reference: string): Promise<PaystackTransaction | null> {

@@ -154,11 +154,12 @@ describe('GET /api/payments/config', () => {
 
 describe('the test gateway', () => {
   it('answers 401 "Invalid key" to a call without the secret key', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer sk_test_wrong' },
       { authorization: TEST_GATEWAY_KEYS.secretKey },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(`${shop}/test-gateway/transaction/verify/TS-X`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ status: false, message: 'Invalid key' });
@@ -296,7 +297,34 @@ describe('the test gateway', () => {
     }
   });
 
-  it("serves the inline script for v1 and v2 under the shop's CSP", async () => {
+  it('keeps its payments in the database, so a second server on it sees a payment taken by the first', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAYSTACK_WEBHOOK_URL: receiver.url });
+    const other = await buildApp(
+      { ...config, seedDemoCatalogue: false, outbox: { ...config.outbox, worker: false } },
+      { database: t.database },
+    );
+    try {
+      const otherShop = await other.listen({ port: 0, host: '127.0.0.1' });
+      const { accessCode } = await t.app.payments.initialize({
+        email: 'ada@example.com',
+        amountKobo: 99_900,
+        reference: 'TS-TWO-SERVERS',
+      });
+      const response = await fetch(`${otherShop}/test-gateway/checkout/charge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ accessCode, cardNumber: '4084084084084081', expiry: '12/99', cvv: '408' }),
+      });
+      expect(((await response.json()) as { status: string }).status).toBe('success');
+      expect((await t.app.payments.verify('TS-TWO-SERVERS'))?.status).toBe('success');
+      expect((await other.payments.verify('TS-TWO-SERVERS'))?.amountKobo).toBe(99_900);
+      await until(() => receiver.deliveries.find((d) => d.data.reference === 'TS-TWO-SERVERS'));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves the inline script for v1 and v2', async () => {
     for (const version of ['v1', 'v2']) {
       const response = await fetch(`${shop}/test-gateway/${version}/inline.js`);
       expect(response.status).toBe(200);
