@@ -3,11 +3,11 @@ import {
   DELIVERY_FEE_KOBO,
   DELIVERY_METHODS,
   type DeliveryMethod,
+  formatNaira,
   isDeliveryMethodAvailable,
   koboToNaira,
   ORDER_MESSAGES as M,
 } from '@shop/shared';
-import { formatNaira } from '../../../lib/money';
 import { DELIVERY_METHOD_NAMES } from '../../orders/order-labels';
 
 const optionClasses =

@@ -1,5 +1,5 @@
+import { formatNaira } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { formatNaira } from '../../../lib/money';
 import type { CartLine } from '../../cart/cart-store';
 
 /** The cart's lines with subtotal, delivery fee and total (computed by checkoutTotals). */

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DeliveryMethod,
+  formatNaira,
   isDeliveryMethodAvailable,
   ORDER_MESSAGES as M,
   type Order,
@@ -23,7 +24,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatNaira } from '../../../lib/money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { updateProfile } from '../../account/api/update-profile';
 import { messageFor } from '../../auth/errors';

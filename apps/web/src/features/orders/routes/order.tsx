@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } from '@shop/shared';
+import { formatNaira, ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -8,7 +8,6 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatNaira } from '../../../lib/money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderStatusBadge } from '../../account/components/order-status-badge';
 import { ProductImage } from '../../catalog/components/product-image';

@@ -1,10 +1,9 @@
-import { ORDER_MESSAGES as M } from '@shop/shared';
+import { formatNaira, ORDER_MESSAGES as M } from '@shop/shared';
 import { Link } from 'react-router';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
-import { formatNaira } from '../../../lib/money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMyOrders } from '../../account/api/get-my-orders';
 import { OrderStatusBadge } from '../../account/components/order-status-badge';

@@ -1,5 +1,5 @@
+import { formatNaira } from '@shop/shared';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatNaira } from '../../../lib/money';
 import { usePaymentConfig } from '../api/get-payment-config';
 
 /** Where to send a bank transfer, with the order number as its reference; an admin confirms it later. */
