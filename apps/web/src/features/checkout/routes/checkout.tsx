@@ -160,7 +160,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         const { user: updated } = await updateProfile({ phoneNumber: shipping.phoneNumber, address: shipping.address });
         setUser(updated);
       } catch (failure) {
-        if (failure instanceof ApiError && failure.status === 401) {
+        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
           setUser(null);
           return;
         }
@@ -181,7 +181,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       onCreated(order);
     } catch (failure) {
       const next = noticeForCreateFailure(failure, setError);
-      if (failure instanceof ApiError && failure.status === 401) setUser(null);
+      if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') setUser(null);
       setNotice(next);
     } finally {
       sending.current = false;
