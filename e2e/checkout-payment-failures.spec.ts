@@ -115,6 +115,25 @@ describe('a card payment that does not go through', () => {
     await context.close();
   });
 
+  it('an unpaid card order is paid later with Pay now on its order page', async () => {
+    const { page, context, errors, orderNumber } = await customerWithPlacedOrder();
+    const problems = trackProblems(page, errors);
+    await page.goto('/orders');
+    await page.getByRole('link', { name: `View order ${orderNumber}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }).waitFor();
+    expect(await page.locator('[data-field="payment-status"]').textContent()).toBe('Unpaid');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payWithCard(page, TEST_CARDS.pin);
+    await page.waitForURL((url) => url.pathname === '/order/success', { timeout: 30_000 });
+    expect(squash(await page.getByTestId('order-number').textContent())).toBe(orderNumber);
+    await page.getByRole('link', { name: 'View Order' }).click();
+    await page.getByTestId('order-status').getByText('PROCESSING').waitFor();
+    expect(await page.locator('[data-field="payment-status"]').textContent()).toBe('Paid');
+    expect(await page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
   it('a reload while paying shows the same order again instead of placing a second one', async () => {
     const { page, context, orderNumber } = await customerWithPlacedOrder();
     await page.getByRole('button', { name: 'Pay Now' }).click();
