@@ -307,6 +307,24 @@ describe('the expiry job', () => {
     expect(entry).toEqual({ actor: 'system', to_value: 'CANCELLED' });
   });
 
+  it('applies a webhook event that a stopped process kept but never applied', async () => {
+    const { order } = await newOrder();
+    const { reference } = await pay(order.id);
+    const { payload } = await chargeSuccessWebhook(app, reference);
+    await database.query(
+      `INSERT INTO payment_events (dedupe_key, order_id, event, reference, payload, created_at)
+       VALUES ($1, $2, 'charge.success', $3, $4::jsonb, now() - interval '5 minutes')`,
+      [`charge.success:left-${reference}`, order.id, reference, payload],
+    );
+    await app.orders.expiry.runOnce();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+    const [event] = await database.query<{ processed: boolean }>(
+      'SELECT processed_at IS NOT NULL AS processed FROM payment_events WHERE reference = $1',
+      [reference],
+    );
+    expect(event?.processed).toBe(true);
+  });
+
   it('leaves bank-transfer orders alone', async () => {
     const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
     const order = (
