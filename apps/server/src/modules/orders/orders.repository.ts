@@ -183,11 +183,18 @@ export async function updateOrder(
   return row;
 }
 
-/** An order by its id or its number (TS-…), or null. */
+/** An order by its id, its number (TS-…) or one of its payment references, or null. */
 export async function findOrder(executor: Executor, idOrNumber: string): Promise<OrderRow | null> {
+  // A payment reference (`TS-7K4Q9M2X-2`) names its order too.
   const condition = isUuid(idOrNumber)
     ? eq(orders.id, idOrNumber)
-    : eq(orders.orderNumber, idOrNumber.trim().toUpperCase());
+    : eq(
+        orders.orderNumber,
+        idOrNumber
+          .trim()
+          .toUpperCase()
+          .replace(/^(TS-[A-Z0-9]{8})-\d+$/, '$1'),
+      );
   const [row] = await executor.select().from(orders).where(condition).limit(1);
   return row ?? null;
 }
