@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { ListingMemo } from './modules/catalog/listing-memo';
+import contactModule from './modules/contact';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     { prefix: '/api' },
   );
+  await app.register(contactModule);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

@@ -37,6 +37,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Stitch & Trim <no-reply@localhost>'),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  /** Where contact form messages go; the first admin's address when unset. */
+  CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -71,6 +73,8 @@ export interface AppConfig {
   demoImagesDir: string;
   shutdownTimeoutMs: number;
   mail: { smtpUrl?: string; from: string };
+  /** The shop's inbox for contact form messages; unset means the first admin's address. */
+  contactEmail?: string;
   /** The first admin; unset outside production means admin@example.com with README's password. */
   admin: { email?: string; password?: string };
   sessionTtlDays: number;
@@ -114,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    contactEmail: env.CONTACT_EMAIL?.toLowerCase(),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     sessionTtlDays: env.SESSION_TTL_DAYS,
     // Secure cookies need HTTPS: on by default when the public address is https.
