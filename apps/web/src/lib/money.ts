@@ -1,7 +1,4 @@
-// Naira for display. Amounts arrive from the API as naira numbers with at most 2 decimals.
-const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
-
-/** `1500` → `₦1,500.00` */
-export function formatNaira(amount: number): string {
-  return nairaFormat.format(amount);
-}
+// Naira for display (SPEC.md §9), from packages/shared: amounts arrive from the API as naira
+// numbers with at most 2 decimals. `formatNaira` (₦1,500.00) is the cart's, `formatNairaShort`
+// (₦1,500, kobo only when there are some) the product cards'.
+export { formatNaira, formatNairaShort } from '@shop/shared';

@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -111,7 +112,7 @@ export default function ProductPage() {
   const product = useProduct(productId);
   if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
   return (
-    <QueryState query={product} loadingLabel="Loading product…">
+    <QueryState query={product} loadingLabel="Loading product…" failedMessage={CATALOG_MESSAGES.fetchProductFailed}>
       {(data) => <ProductDetails key={data.id} product={data} />}
     </QueryState>
   );
