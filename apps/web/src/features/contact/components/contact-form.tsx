@@ -3,7 +3,7 @@ import { CONTACT_HONEYPOT_FIELD, type ContactRequest, contactRequestSchema, CONT
 import { type ComponentProps, forwardRef, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { FormMessage, TextField } from '../../auth/components/form-field';
