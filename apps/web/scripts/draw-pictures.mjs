@@ -173,7 +173,8 @@ const map = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 600">
 </svg>`;
 
 await write('about/workshop.webp', workshop, 960, 540);
-for (const person of team) await write(`about/${person.file}.webp`, portrait({ ...person, background: linen100 }), 240, 240);
+for (const person of team)
+  await write(`about/${person.file}.webp`, portrait({ ...person, background: linen100 }), 240, 240);
 for (const person of customers) {
   await write(`testimonials/${person.file}.webp`, portrait({ ...person, background: linen50 }), 112, 112);
 }
