@@ -47,8 +47,10 @@ describe('contact page', () => {
     expect(await screen.findByText(M.sentBanner)).toBeTruthy();
     expect(await screen.findByText(M.sent)).toBeTruthy();
     expect(field('Full name').value).toBe('');
-    const call = fetchMock.mock.calls.find((c) => String(c[0]).includes('/api/contact'));
-    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({
+    const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find((c) =>
+      String(c[0]).includes('/api/contact'),
+    );
+    expect(JSON.parse(String(call?.[1].body))).toEqual({
       fullname: 'Ngozi Adebayo',
       email: 'ngozi@example.com',
       subject: 'Wholesale lace',
