@@ -24,7 +24,7 @@ describe('contact page', () => {
   it('shows each rule of SPEC.md §5 under its field and sends nothing', async () => {
     const fetchMock = fakeApi({});
     renderRoute('/contact');
-    fireEvent.click(await screen.findByRole('button', { name: 'Send Message' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Message' }, { timeout: 5000 }));
     for (const [label, message] of [
       ['Full name', M.fullnameRequired],
       ['Email', M.emailRequired],
@@ -41,7 +41,7 @@ describe('contact page', () => {
   it('says the message was sent, in a toast and a banner, and empties the form', async () => {
     const fetchMock = fakeApi({ '/api/contact': { status: 201, body: { message: M.sent } } });
     renderRoute('/contact');
-    await screen.findByRole('button', { name: 'Send Message' });
+    await screen.findByRole('button', { name: 'Send Message' }, { timeout: 5000 });
     fillValidMessage();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(M.sentBanner)).toBeTruthy();
@@ -63,7 +63,7 @@ describe('contact page', () => {
   it('says the message failed, in a toast and a banner, and keeps what was typed', async () => {
     fakeApi({ '/api/contact': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } } });
     renderRoute('/contact');
-    await screen.findByRole('button', { name: 'Send Message' });
+    await screen.findByRole('button', { name: 'Send Message' }, { timeout: 5000 });
     fillValidMessage();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(M.failedBanner)).toBeTruthy();
