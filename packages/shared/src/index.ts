@@ -7,5 +7,6 @@ export * from './error-codes';
 export * from './errors';
 export * from './money';
 export * from './newsletter';
+export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';

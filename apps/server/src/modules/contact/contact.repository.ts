@@ -1,9 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDatabase, Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
-
-/** The transaction a service hands to the repository, so a message and its emails commit together. */
-export type ContactTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 export interface NewContactMessage {
   fullname: string;
@@ -15,11 +12,11 @@ export interface NewContactMessage {
 export class ContactRepository {
   constructor(private readonly database: Database) {}
 
-  transaction<T>(work: (tx: ContactTransaction) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.database.db.transaction(work);
   }
 
-  async insertMessage(tx: ContactTransaction, message: NewContactMessage): Promise<{ id: string; createdAt: Date }> {
+  async insertMessage(tx: Transaction, message: NewContactMessage): Promise<{ id: string; createdAt: Date }> {
     const [row] = await tx
       .insert(contactMessages)
       .values(message)
@@ -29,7 +26,7 @@ export class ContactRepository {
   }
 
   /** The shop's inbox when CONTACT_EMAIL is unset: the oldest active admin's address. */
-  async firstAdminEmail(tx: ContactTransaction): Promise<string | undefined> {
+  async firstAdminEmail(tx: Transaction): Promise<string | undefined> {
     const [row] = await tx
       .select({ email: users.email })
       .from(users)

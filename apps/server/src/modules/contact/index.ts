@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ContactRepository } from './contact.repository';
 import { contactRoutes } from './contact.routes';
@@ -5,7 +6,7 @@ import { ContactService } from './contact.service';
 
 /** The contact form: POST /api/contact stores the message and queues the two emails. */
 export default fp(
-  async (app) => {
+  async (app: FastifyInstance) => {
     const service = new ContactService(new ContactRepository(app.database), app.rateLimits, {
       contactEmail: app.config.contactEmail,
       onEmailQueued: () => app.outbox.nudge(),
@@ -13,5 +14,5 @@ export default fp(
     });
     await app.register(contactRoutes, { prefix: '/api', service });
   },
-  { name: 'contact', dependencies: ['rate-limit'] },
+  { name: 'contact', dependencies: ['config', 'database', 'rate-limit', 'outbox'] },
 );

@@ -1,7 +1,7 @@
+import type { ProductPage } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
-import type { ProductPage } from '../types';
 import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
 
 type ProductListProps = {

@@ -4,9 +4,11 @@ import { type ComponentProps, forwardRef, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { FormMessage } from '../../../components/ui/form-message';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
-import { FormMessage, TextField } from '../../auth/components/form-field';
+import { ApiError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 type ContactFields = {
@@ -106,11 +108,11 @@ export function ContactForm() {
       await send.mutateAsync(parsed);
     } catch (failure) {
       // What was typed stays; a field the server refused gets its message under it.
-      const fieldErrors = (failure as { errors?: Record<string, string> }).errors ?? {};
-      for (const [field, text] of Object.entries(fieldErrors)) {
+      const apiError = failure instanceof ApiError ? failure : undefined;
+      for (const [field, text] of Object.entries(apiError?.errors ?? {})) {
         if (field in EMPTY) setError(field as keyof ContactFields, { message: text });
       }
-      if ((failure as { code?: string }).code === 'TOO_MANY_REQUESTS') setFailureDetail(M.tooManyMessages);
+      if (apiError?.code === 'TOO_MANY_REQUESTS') setFailureDetail(M.tooManyMessages);
       setOutcome('failed');
       toast.error(M.failed);
       return;
@@ -153,9 +155,9 @@ export function ContactForm() {
         />
       </div>
       <PrivacyCheckbox error={errors.privacyPolicy?.message} {...register('privacyPolicy')} />
-      <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending…' : 'Send Message'}
-      </Button>
+      <SubmitButton className="w-full sm:w-auto" pending={isSubmitting} pendingLabel="Sending…">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }
