@@ -10,6 +10,7 @@ import catalog from './modules/catalog';
 import contact from './modules/contact';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -73,6 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);
