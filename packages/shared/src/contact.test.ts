@@ -39,6 +39,8 @@ describe('the contact form schema', () => {
     expect(first({ ...valid, fullname: '' })).toBe(M.fullnameRequired);
     expect(first({ ...valid, fullname: 'N' })).toBe(M.fullnameTooShort);
     expect(first({ ...valid, email: 'nope' })).toBe(M.emailInvalid);
+    expect(first({ ...valid, email: 'a,victim@example.com' })).toBe(M.emailInvalid);
+    expect(first({ ...valid, email: '"x"<y@example.com>' })).toBe(M.emailInvalid);
     expect(first({ ...valid, message: 'short' })).toBe(M.messageTooShort);
     expect(first({ ...valid, privacyPolicy: false })).toBe(M.privacyPolicyRequired);
   });

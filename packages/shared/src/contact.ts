@@ -36,10 +36,15 @@ const messageSchema = z
   .transform((value) => value.replace(/\r\n?/g, '\n').replace(MESSAGE_CONTROL_CHARACTERS, '').trim())
   .pipe(z.string().min(1, M.messageRequired).min(L.messageMin, M.messageTooShort).max(L.messageMax, M.messageTooLong));
 
+// NOTE: the visitor's address becomes an email's recipient and Reply-To, so it must be one plain
+// address: characters that would make a list, a display name or a quoted part are refused.
+const ADDRESS_SPECIALS = /[,;:<>()[\]"\\]/;
+const visitorEmailSchema = emailSchema.refine((email) => !ADDRESS_SPECIALS.test(email), M.emailInvalid);
+
 /** The contact form (SPEC.md §3, §5), the same on the page and at POST /api/contact. */
 export const contactRequestSchema = z.object({
   fullname: fullnameSchema,
-  email: emailSchema,
+  email: visitorEmailSchema,
   subject: subjectSchema,
   message: messageSchema,
   privacyPolicy: z.literal(true, { message: M.privacyPolicyRequired }),
