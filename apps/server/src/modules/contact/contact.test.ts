@@ -82,6 +82,7 @@ describe('contact form messages', () => {
       [{ email: undefined }, 'email', M.emailRequired],
       [{ email: '' }, 'email', M.emailRequired],
       [{ email: 'not-an-email' }, 'email', M.emailInvalid],
+      [{ email: 'a,victim@example.com' }, 'email', M.emailInvalid],
       [{ subject: 'S'.repeat(151) }, 'subject', M.subjectTooLong],
       [{ message: undefined }, 'message', M.messageRequired],
       [{ message: '  ' }, 'message', M.messageRequired],

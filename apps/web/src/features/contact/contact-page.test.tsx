@@ -71,4 +71,11 @@ describe('contact page', () => {
     expect(field('Full name').value).toBe('Ngozi Adebayo');
     expect(field('Message').value).toBe('Do you sell French lace by the bolt?');
   });
+
+  it("is where the failed payment page's Contact Support leads", async () => {
+    fakeApi({});
+    renderRoute('/order/failed');
+    const link = await screen.findByRole('link', { name: 'Contact Support' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/contact');
+  });
 });
