@@ -53,8 +53,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    // NOTE: migrating and seeding an embedded database on a busy machine can take longer than
-    // Fastify's 10 s default for one plugin; a slow start must not be a failed one.
+    // Migrating and seeding a fresh database is part of start-up and may take longer than
+    // Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
