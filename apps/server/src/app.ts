@@ -9,6 +9,7 @@ import accounts from './modules/accounts';
 import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -61,6 +62,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Router failures (bad percent-encoding, a too-long parameter) go through the one handler.
     frameworkErrors: sendApiError,
     forceCloseConnections: 'idle',
+    // Migrating and seeding a fresh database is part of start-up and may take longer than
+    // Fastify's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
@@ -80,6 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);
