@@ -22,8 +22,8 @@ function originOf(request: FastifyRequest): string | undefined {
 
 /**
  * CSRF defence for the cookie session (beside SameSite=Lax): a request that changes state
- * (any method but GET, HEAD and OPTIONS, on any path) and comes from a browser page (it has an Origin or Referer) must come from the shop
- * itself or an allowed origin. Requests that carry their token in a header cannot be forged
+ * (any method but GET, HEAD and OPTIONS, on any path) and comes from a browser page (it has an
+ * Origin or Referer) must come from the shop itself or an allowed origin. Requests that carry their token in a header cannot be forged
  * by another site, and clients without an Origin (curl, apps, webhooks) are not browsers.
  */
 export const originCheckPlugin = fp(
