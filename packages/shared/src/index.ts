@@ -10,3 +10,4 @@ export * from './newsletter';
 export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';
+export * from './text';

@@ -19,11 +19,34 @@ export interface EmailTemplates {
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-const escapeHtml = (value: string) =>
+/** Longest visitor text an email repeats; a name is at most 100 characters. */
+const VISITOR_TEXT_MAX = 200;
+
+/**
+ * What a visitor typed, made safe for one line of an email: control characters and line breaks
+ * become spaces (so nothing typed can start a header or a new paragraph), runs of white space
+ * collapse, and it is cut to a sensible length. Both parts of every email use it first.
+ */
+export function plainLine(value: string): string {
+  const line = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > VISITOR_TEXT_MAX ? `${line.slice(0, VISITOR_TEXT_MAX - 1)}…` : line;
+}
+
+/** A subject never holds a line break, whatever goes into it. */
+const subjectLine = (value: string) => plainLine(value);
+
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
+
+/** Visitor text for the HTML part: one safe line, then escaped. */
+const html = (value: string) => escapeHtml(plainLine(value));
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -38,15 +61,16 @@ ${body}
 
 export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['password-reset-otp']): RenderedEmail {
   const minutes = ACCOUNT_LIMITS.otpValidMinutes;
+  const name = plainLine(firstName);
   return {
-    subject: `Your ${SHOP_NAME} password reset code`,
+    subject: subjectLine(`Your ${SHOP_NAME} password reset code`),
     // NOTE: the code stands on a line of its own so no line wrapping of the message splits it.
     text: [
-      `Hello ${firstName},`,
+      `Hello ${name},`,
       '',
       'Use this code to reset your password:',
       '',
-      otp,
+      plainLine(otp),
       '',
       `It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.`,
       '',
@@ -54,9 +78,9 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
     ].join('\n'),
     html: layout(
       'Password reset code',
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>Hello ${html(firstName)},</p>
 <p>Use this code to reset your password:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${escapeHtml(otp)}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${html(otp)}</p>
 <p>It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.</p>`,
     ),
   };
@@ -65,9 +89,9 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
 export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']): RenderedEmail {
   const shopLine = shopUrl ? `Start shopping at ${shopUrl}/shop` : 'Start shopping any time.';
   return {
-    subject: `Welcome to ${SHOP_NAME}`,
+    subject: subjectLine(`Welcome to ${SHOP_NAME}`),
     text: [
-      `Hello ${firstName},`,
+      `Hello ${plainLine(firstName)},`,
       '',
       `Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.`,
       '',
@@ -77,7 +101,7 @@ export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']):
     ].join('\n'),
     html: layout(
       `Welcome to ${SHOP_NAME}`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>Hello ${html(firstName)},</p>
 <p>Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
 ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a">Start shopping</a></p>` : ''}`,
     ),
@@ -146,6 +170,12 @@ export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-c
 }
 
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
+  const email = renderTemplate(name, data);
+  // Whatever a template puts in it, a subject stays one line.
+  return { ...email, subject: subjectLine(email.subject) };
+}
+
+function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   switch (name) {
     case 'password-reset-otp':
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
