@@ -6,6 +6,9 @@ import { storageKeys } from '../../lib/storage-keys';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
+// The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+
 const customer = {
   id: 'u1',
   firstName: 'Ada',
@@ -62,7 +65,7 @@ const order = (method: 'card' | 'bankTransfer') => ({
 });
 
 async function fillShipping() {
-  fireEvent.change(await screen.findByLabelText('Phone number'), { target: { value: '0803 123 4567' } });
+  fireEvent.change(await screen.findByLabelText('Phone number', {}, slow), { target: { value: '0803 123 4567' } });
   fireEvent.change(screen.getByLabelText('Address'), { target: { value: '14 Adeniran Ogunsanya Street' } });
   fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Surulere' } });
   fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Lagos' } });
@@ -87,18 +90,18 @@ describe('the checkout form', () => {
   it('is prefilled from the profile, with Nigeria first of the four countries', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/checkout');
-    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Ada');
+    expect(((await screen.findByLabelText('First name', {}, slow)) as HTMLInputElement).value).toBe('Ada');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
     const country = screen.getByLabelText('Country') as HTMLSelectElement;
     expect(country.value).toBe('Nigeria');
     expect([...country.options].map((option) => option.value)).toEqual(['Nigeria', 'Ghana', 'USA', 'UK']);
-    expect(await screen.findByText(M.testPaymentsBanner)).toBeTruthy();
+    expect(await screen.findByText(M.testPaymentsBanner, {}, slow)).toBeTruthy();
   });
 
   it('shows every SPEC message and sends nothing while a field is wrong', async () => {
     const fetchMock = fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/checkout');
-    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: ' ' } });
+    fireEvent.change(await screen.findByLabelText('First name', {}, slow), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -112,13 +115,13 @@ describe('the checkout form', () => {
       M.stateRequired,
       M.zipCodeRequired,
     ]) {
-      expect(await screen.findByText(text)).toBeTruthy();
+      expect(await screen.findByText(text, {}, slow)).toBeTruthy();
     }
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tailor@' } });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText('Invalid email address')).toBeTruthy();
-    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(await screen.findByText('Invalid email address', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid phone number', {}, slow)).toBeTruthy();
     const sent = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://shop.test').pathname);
     expect(sent).not.toContain('/api/orders');
     expect(sent).not.toContain('/api/users/profile');
@@ -127,7 +130,7 @@ describe('the checkout form', () => {
   it('offers Standard only from ₦20,000, saying why, and shows PayPal disabled with its reason', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/checkout');
-    const standard = (await screen.findByRole('radio', { name: /^Standard delivery/ })) as HTMLInputElement;
+    const standard = (await screen.findByRole('radio', { name: /^Standard delivery/ }, slow)) as HTMLInputElement;
     expect(standard.disabled).toBe(true);
     expect(standard.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(M.standardNeedsSubtotal)).toBeTruthy();
@@ -140,7 +143,7 @@ describe('the checkout form', () => {
 
     putInCart(line('p1', 10000, 2));
     renderRoute('/checkout');
-    const enough = (await screen.findByRole('radio', { name: /^Standard delivery/ })) as HTMLInputElement;
+    const enough = (await screen.findByRole('radio', { name: /^Standard delivery/ }, slow)) as HTMLInputElement;
     expect(enough.disabled).toBe(false);
     expect(enough.checked).toBe(true);
     expect(screen.queryByText(M.standardNeedsSubtotal)).toBeNull();
@@ -149,7 +152,7 @@ describe('the checkout form', () => {
   it('sums the summary with the delivery fee of the chosen method', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/checkout');
-    fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, slow));
     expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦12,500.00');
     expect(screen.getByTestId('summary-delivery-fee').textContent).toBe('₦5,000.00');
     expect(screen.getByTestId('summary-total').textContent).toBe('₦17,500.00');
@@ -162,7 +165,7 @@ describe('the checkout form', () => {
     putInCart();
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/checkout');
-    expect((await screen.findByRole('link', { name: 'Start Shopping' })).getAttribute('href')).toBe('/shop');
+    expect((await screen.findByRole('link', { name: 'Start Shopping' }, slow)).getAttribute('href')).toBe('/shop');
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });
 });
@@ -181,7 +184,7 @@ describe('placing the order', () => {
     const place = screen.getByRole('button', { name: 'Place Order' });
     fireEvent.click(place);
     fireEvent.click(place);
-    expect(await screen.findByText(M.orderCreated)).toBeTruthy();
+    expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
     expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
 
@@ -225,7 +228,7 @@ describe('placing the order', () => {
       '/api/orders/o1': { order: order('card') },
     });
     renderRoute('/checkout');
-    expect(await screen.findByText(M.orderCreated)).toBeTruthy();
+    expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
     expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });
@@ -243,7 +246,7 @@ describe('placing the order', () => {
     renderRoute('/checkout');
     await fillShipping();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText(M.priceChanged)).toBeTruthy();
+    expect(await screen.findByText(M.priceChanged, {}, slow)).toBeTruthy();
     expect(cartStore.getLines().find((l) => l.productId === 'p1')?.price).toBe(5000);
     await waitFor(() => expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦13,500.00'));
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Surulere');
@@ -262,7 +265,7 @@ describe('placing the order', () => {
     renderRoute('/checkout');
     await fillShipping();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Only 1 left in stock for Lace p1');
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('Only 1 left in stock for Lace p1');
     expect(cartStore.getLines().find((l) => l.productId === 'p1')?.quantity).toBe(1);
   });
 
@@ -277,7 +280,7 @@ describe('placing the order', () => {
     await fillShipping();
     fireEvent.click(screen.getByRole('radio', { name: /^Bank transfer/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    const details = await screen.findByTestId('bank-transfer-details');
+    const details = await screen.findByTestId('bank-transfer-details', {}, slow);
     expect(within(details).getByText('Stitch & Trim Supplies')).toBeTruthy();
     expect(within(details).getByText('Test Bank')).toBeTruthy();
     expect(within(details).getByText('0123456789')).toBeTruthy();
@@ -291,7 +294,7 @@ describe('after the payment', () => {
   it('shows the order number and transaction id on success', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/order/success', { orderId: 'o1', orderNumber: 'TS-7K4Q9M2X', transactionId: '4099260516' });
-    expect((await screen.findByTestId('order-number')).textContent).toBe('TS-7K4Q9M2X');
+    expect((await screen.findByTestId('order-number', {}, slow)).textContent).toBe('TS-7K4Q9M2X');
     expect(screen.getByTestId('transaction-id').textContent).toBe('4099260516');
     expect(screen.getByRole('link', { name: 'View Order' }).getAttribute('href')).toBe('/orders/o1');
   });
@@ -304,7 +307,7 @@ describe('after the payment', () => {
       reason: 'Payment status: failed',
       detail: 'Declined',
     });
-    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Payment status: failed');
+    expect((await screen.findByTestId('failure-reason', {}, slow)).textContent).toBe('Payment status: failed');
     expect(screen.getByTestId('failure-detail').textContent).toBe('Declined');
     expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
@@ -314,13 +317,13 @@ describe('after the payment', () => {
   it('shows the payment modal’s loading failure as the reason', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/order/failed', { orderId: 'o1', orderNumber: 'TS-7K4Q9M2X', reason: M.paymentModalFailed });
-    expect((await screen.findByTestId('failure-reason')).textContent).toBe(M.paymentModalFailed);
+    expect((await screen.findByTestId('failure-reason', {}, slow)).textContent).toBe(M.paymentModalFailed);
     expect(screen.queryByTestId('failure-detail')).toBeNull();
   });
 
   it('sends Try Again back to checkout when it does not know the order', async () => {
     fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
     renderRoute('/order/failed');
-    expect((await screen.findByRole('link', { name: 'Try Again' })).getAttribute('href')).toBe('/checkout');
+    expect((await screen.findByRole('link', { name: 'Try Again' }, slow)).getAttribute('href')).toBe('/checkout');
   });
 });

@@ -4,6 +4,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
+// The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+
 const customer = {
   id: 'u1',
   firstName: 'Ada',
@@ -91,7 +94,7 @@ describe('the orders pages', () => {
       '/api/orders/my-orders': { orders: [order, older] },
     });
     renderRoute('/orders');
-    const rows = await screen.findAllByTestId('order-row');
+    const rows = await screen.findAllByTestId('order-row', {}, slow);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['TS-7K4Q9M2X', 'TS-OLDER000']);
     expect(within(rows[0] as HTMLElement).getByText('PROCESSING').className).toContain('bg-yellow-100');
     expect(within(rows[1] as HTMLElement).getByText('DELIVERED').className).toContain('bg-green-100');
@@ -110,7 +113,7 @@ describe('the orders pages', () => {
       '/api/orders/o1': { order },
     });
     const { container } = renderRoute('/orders/o1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order TS-7K4Q9M2X' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order TS-7K4Q9M2X' }, slow)).toBeTruthy();
     const field = (name: string) => container.querySelector(`[data-field="${name}"]`)?.textContent;
     expect(field('address')).toBe('14 Adeniran Ogunsanya Street, Surulere, Lagos, 101283, Nigeria');
     expect(field('estimated-delivery')).toBe('1-2 business days');
@@ -140,7 +143,7 @@ describe('the orders pages', () => {
       },
     });
     renderRoute('/orders/o1');
-    expect(await screen.findByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay now' }, slow)).toBeTruthy();
   });
 
   it('says Order Not Found for a wrong id', async () => {
@@ -150,7 +153,7 @@ describe('the orders pages', () => {
       '/api/orders/nope': { status: 404, body: { code: 'NOT_FOUND', message: M.orderNotFound } },
     });
     renderRoute('/orders/nope');
-    expect(await screen.findByRole('heading', { level: 1, name: M.orderNotFound })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: M.orderNotFound }, slow)).toBeTruthy();
     expect(screen.getByText(M.orderNotFoundDetail)).toBeTruthy();
   });
 });
