@@ -94,8 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalog);
   await app.register(accounts);
   await app.register(newsletter);
-  await app.register(orders);
   await app.register(contact);
+  await app.register(orders);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

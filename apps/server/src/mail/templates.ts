@@ -12,6 +12,10 @@ export interface RenderedEmail {
 export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
   welcome: { firstName: string; shopUrl?: string };
+  /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
+  'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
+  /** To the visitor: their message arrived. */
+  'contact-confirmation': { fullname: string };
   'order-paid': {
     firstName: string;
     orderNumber: string;
@@ -22,10 +26,6 @@ export interface EmailTemplates {
     orderUrl?: string;
   };
   'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
-  /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
-  'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
-  /** To the visitor: their message arrived. */
-  'contact-confirmation': { fullname: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -118,6 +118,67 @@ ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a"
   };
 }
 
+export function contactMessageEmail({
+  fullname,
+  email,
+  subject,
+  message,
+  receivedAt,
+}: EmailTemplates['contact-message']): RenderedEmail {
+  const about = subject ?? 'A message from the contact form';
+  return {
+    // The mailer keeps every header on one line too; the contact schema already made these one line.
+    subject: `Contact form: ${about} (from ${fullname})`,
+    text: [
+      `From: ${fullname} <${email}>`,
+      `Subject: ${subject ?? '(none)'}`,
+      `Received: ${receivedAt}`,
+      '',
+      message,
+      '',
+      'Reply to this email to answer the visitor.',
+    ].join('\n'),
+    html: layout(
+      'Contact form message',
+      `<p><strong>From:</strong> ${escapeHtml(fullname)} &lt;${escapeHtml(email)}&gt;<br>
+<strong>Subject:</strong> ${escapeHtml(subject ?? '(none)')}<br>
+<strong>Received:</strong> ${escapeHtml(receivedAt)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(message)}</p>
+<p style="font-size:13px;color:#57534e">Reply to this email to answer the visitor.</p>`,
+    ),
+  };
+}
+
+/**
+ * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
+ * be used to send someone else a message of a stranger's choosing.
+ */
+export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-confirmation']): RenderedEmail {
+  const hours = STORE_HOURS.map((row) => `${row.days}: ${row.hours}`);
+  return {
+    subject: `We received your message - ${SHOP_NAME}`,
+    text: [
+      `Hello ${fullname},`,
+      '',
+      `Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.`,
+      '',
+      'Our store hours:',
+      ...hours,
+      '',
+      'If you did not write to us, you can ignore this email.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      'We received your message',
+      `<p>Hello ${escapeHtml(fullname)},</p>
+<p>Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
+<p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
+<p style="font-size:13px;color:#57534e">If you did not write to us, you can ignore this email.</p>`,
+    ),
+  };
+}
+
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 
 export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
@@ -159,37 +220,6 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow 
   };
 }
 
-export function contactMessageEmail({
-  fullname,
-  email,
-  subject,
-  message,
-  receivedAt,
-}: EmailTemplates['contact-message']): RenderedEmail {
-  const about = subject ?? 'A message from the contact form';
-  return {
-    // The mailer keeps every header on one line too; the contact schema already made these one line.
-    subject: `Contact form: ${about} (from ${fullname})`,
-    text: [
-      `From: ${fullname} <${email}>`,
-      `Subject: ${subject ?? '(none)'}`,
-      `Received: ${receivedAt}`,
-      '',
-      message,
-      '',
-      'Reply to this email to answer the visitor.',
-    ].join('\n'),
-    html: layout(
-      'Contact form message',
-      `<p><strong>From:</strong> ${escapeHtml(fullname)} &lt;${escapeHtml(email)}&gt;<br>
-<strong>Subject:</strong> ${escapeHtml(subject ?? '(none)')}<br>
-<strong>Received:</strong> ${escapeHtml(receivedAt)}</p>
-<p style="white-space:pre-wrap">${escapeHtml(message)}</p>
-<p style="font-size:13px;color:#57534e">Reply to this email to answer the visitor.</p>`,
-    ),
-  };
-}
-
 const STATUS_WORDS: Record<string, string> = {
   PENDING: 'pending',
   PROCESSING: 'being prepared',
@@ -220,36 +250,6 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow 
   };
 }
 
-/**
- * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
- * be used to send someone else a message of a stranger's choosing.
- */
-export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-confirmation']): RenderedEmail {
-  const hours = STORE_HOURS.map((row) => `${row.days}: ${row.hours}`);
-  return {
-    subject: `We received your message - ${SHOP_NAME}`,
-    text: [
-      `Hello ${fullname},`,
-      '',
-      `Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.`,
-      '',
-      'Our store hours:',
-      ...hours,
-      '',
-      'If you did not write to us, you can ignore this email.',
-      '',
-      SHOP_NAME,
-    ].join('\n'),
-    html: layout(
-      'We received your message',
-      `<p>Hello ${escapeHtml(fullname)},</p>
-<p>Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
-<p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
-<p style="font-size:13px;color:#57534e">If you did not write to us, you can ignore this email.</p>`,
-    ),
-  };
-}
-
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   const email = renderTemplate(name, data);
   // Whatever a template puts in it, a subject stays one line.
@@ -262,14 +262,14 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
     case 'welcome':
       return welcomeEmail(data as EmailTemplates['welcome']);
-    case 'order-paid':
-      return orderPaidEmail(data as EmailTemplates['order-paid']);
-    case 'order-status-changed':
-      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
     case 'contact-message':
       return contactMessageEmail(data as EmailTemplates['contact-message']);
     case 'contact-confirmation':
       return contactConfirmationEmail(data as EmailTemplates['contact-confirmation']);
+    case 'order-paid':
+      return orderPaidEmail(data as EmailTemplates['order-paid']);
+    case 'order-status-changed':
+      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }
