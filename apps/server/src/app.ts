@@ -6,8 +6,11 @@ import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
 import accounts from './modules/accounts';
 import catalog from './modules/catalog';
+import contact from './modules/contact';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import orders from './modules/orders';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
@@ -63,6 +66,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Router failures (bad percent-encoding, a too-long parameter) go through the one handler.
     frameworkErrors: sendApiError,
     forceCloseConnections: 'idle',
+    // Migrating and seeding a fresh database is part of start-up and may take longer than
+    // Fastify's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
     // Request ids for correlating log lines: a prefix drawn once per process, then a counter.
     genReqId: () => `${requestIdPrefix}${(++requestCount).toString(36)}`,
   });
@@ -85,12 +91,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);
   await app.register(catalog);
   await app.register(accounts);
   await app.register(newsletter);
+  await app.register(contact);
+  await app.register(orders);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

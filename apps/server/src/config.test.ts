@@ -24,6 +24,14 @@ describe('configuration', () => {
     }
   });
 
+  it('sends contact form messages to CONTACT_EMAIL, or leaves the choice to the first admin when unset', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'Orders@StitchAndTrim.example' }).contactEmail).toBe(
+      'orders@stitchandtrim.example',
+    );
+    expect(loadConfig({}).contactEmail).toBeUndefined();
+    expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL: must be an email address/);
+  });
+
   it('adds the public URL to the origins allowed to change things', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com/', ALLOWED_ORIGINS: 'http://localhost:5173' });
     expect(config.allowedOrigins).toEqual(['http://localhost:5173', 'https://shop.example.com']);

@@ -233,11 +233,20 @@ const STACK = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+/;
 const SQL =
   /\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error at or near|violates [\w ]*constraint|invalid byte sequence|invalid input syntax|relation "|column "|PGlite|pg_trgm/;
 
-function checkAnswer(what: string, response: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+function checkAnswer(
+  what: string,
+  url: string,
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+) {
   expect(response.statusCode, `${what} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
   expect(response.body, what).not.toMatch(STACK);
   expect(response.body, what).not.toMatch(SQL);
-  if (response.statusCode >= 400 && String(response.headers['content-type']).includes('json')) {
+  // The shop's API answers errors with a code; other paths (a provider's stand-in) keep theirs.
+  if (
+    url.startsWith('/api/') &&
+    response.statusCode >= 400 &&
+    String(response.headers['content-type']).includes('json')
+  ) {
     expect(JSON.parse(response.body).code, what).toBeTypeOf('string');
   }
 }
@@ -303,7 +312,7 @@ describe('the fuzz', () => {
               remoteAddress: nextAddress(),
               ...(body !== undefined ? { payload: body } : {}),
             });
-            checkAnswer(`${route.method} ${url.slice(0, 200)} ${String(body).slice(0, 200)}`, response);
+            checkAnswer(`${route.method} ${url.slice(0, 200)} ${String(body).slice(0, 200)}`, url, response);
             const health = await app.inject({ method: 'GET', url: '/api/health' });
             expect(health.statusCode).toBe(200);
           },

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './catalog';
 export * from './catalog-messages';
 export * from './constants';
+export * from './contact';
 export * from './error-codes';
 export * from './errors';
 export * from './money';

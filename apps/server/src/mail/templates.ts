@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '@shop/shared';
+import { ACCOUNT_LIMITS, formatNaira, koboToNaira, STORE_HOURS } from '@shop/shared';
 
 export const SHOP_NAME = 'Stitch & Trim';
 
@@ -12,6 +12,20 @@ export interface RenderedEmail {
 export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
   welcome: { firstName: string; shopUrl?: string };
+  /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
+  'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
+  /** To the visitor: their message arrived. */
+  'contact-confirmation': { fullname: string };
+  'order-paid': {
+    firstName: string;
+    orderNumber: string;
+    items: { name: string; quantity: number; priceKobo: number }[];
+    subtotalKobo: number;
+    deliveryFeeKobo: number;
+    totalKobo: number;
+    orderUrl?: string;
+  };
+  'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -104,6 +118,138 @@ ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a"
   };
 }
 
+export function contactMessageEmail({
+  fullname,
+  email,
+  subject,
+  message,
+  receivedAt,
+}: EmailTemplates['contact-message']): RenderedEmail {
+  const about = subject ?? 'A message from the contact form';
+  return {
+    // The mailer keeps every header on one line too; the contact schema already made these one line.
+    subject: `Contact form: ${about} (from ${fullname})`,
+    text: [
+      `From: ${fullname} <${email}>`,
+      `Subject: ${subject ?? '(none)'}`,
+      `Received: ${receivedAt}`,
+      '',
+      message,
+      '',
+      'Reply to this email to answer the visitor.',
+    ].join('\n'),
+    html: layout(
+      'Contact form message',
+      `<p><strong>From:</strong> ${escapeHtml(fullname)} &lt;${escapeHtml(email)}&gt;<br>
+<strong>Subject:</strong> ${escapeHtml(subject ?? '(none)')}<br>
+<strong>Received:</strong> ${escapeHtml(receivedAt)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(message)}</p>
+<p style="font-size:13px;color:#57534e">Reply to this email to answer the visitor.</p>`,
+    ),
+  };
+}
+
+/**
+ * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
+ * be used to send someone else a message of a stranger's choosing.
+ */
+export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-confirmation']): RenderedEmail {
+  const hours = STORE_HOURS.map((row) => `${row.days}: ${row.hours}`);
+  return {
+    subject: `We received your message - ${SHOP_NAME}`,
+    text: [
+      `Hello ${fullname},`,
+      '',
+      `Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.`,
+      '',
+      'Our store hours:',
+      ...hours,
+      '',
+      'If you did not write to us, you can ignore this email.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      'We received your message',
+      `<p>Hello ${escapeHtml(fullname)},</p>
+<p>Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
+<p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
+<p style="font-size:13px;color:#57534e">If you did not write to us, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
+
+export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
+  const { firstName, orderNumber, items, orderUrl } = data;
+  const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
+  const totals = [
+    `Subtotal: ${naira(data.subtotalKobo)}`,
+    `Delivery: ${naira(data.deliveryFeeKobo)}`,
+    `Total paid: ${naira(data.totalKobo)}`,
+  ];
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
+    )
+    .join('\n');
+  return {
+    subject: `Order ${orderNumber} confirmed: payment received`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Thank you: we have received your payment for order ${orderNumber} and are preparing it.`,
+      '',
+      ...lines,
+      '',
+      ...totals,
+      '',
+      ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} confirmed`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Thank you: we have received your payment for order <strong>${escapeHtml(orderNumber)}</strong> and are preparing it.</p>
+<table style="width:100%;border-collapse:collapse">${rows}</table>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  PENDING: 'pending',
+  PROCESSING: 'being prepared',
+  SHIPPED: 'on its way',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+};
+
+export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
+  const { firstName, orderNumber, to, orderUrl } = data;
+  const now = STATUS_WORDS[to] ?? to.toLowerCase();
+  return {
+    subject: `Order ${orderNumber} is ${now}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Your order ${orderNumber} is now ${now} (${to}).`,
+      '',
+      ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} is ${now}`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   const email = renderTemplate(name, data);
   // Whatever a template puts in it, a subject stays one line.
@@ -116,6 +262,14 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
     case 'welcome':
       return welcomeEmail(data as EmailTemplates['welcome']);
+    case 'contact-message':
+      return contactMessageEmail(data as EmailTemplates['contact-message']);
+    case 'contact-confirmation':
+      return contactConfirmationEmail(data as EmailTemplates['contact-confirmation']);
+    case 'order-paid':
+      return orderPaidEmail(data as EmailTemplates['order-paid']);
+    case 'order-status-changed':
+      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

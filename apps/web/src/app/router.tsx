@@ -9,8 +9,8 @@ import { RouteError } from './layout/route-error';
 import HomePage from './routes/home';
 
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
-const AboutPage = lazy(() => import('./routes/about'));
-const ContactPage = lazy(() => import('./routes/contact'));
+const AboutPage = lazy(() => import('../features/about/routes/about'));
+const ContactPage = lazy(() => import('../features/contact/routes/contact'));
 const ShopPage = lazy(() => import('./routes/shop'));
 const SearchPage = lazy(() => import('./routes/search'));
 const LoginPage = lazy(() => import('./routes/login'));
@@ -20,17 +20,16 @@ const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const ProfilePage = lazy(() => import('./routes/profile'));
 const DashboardPage = lazy(() => import('./routes/dashboard'));
 const AdminPage = lazy(() => import('./routes/admin'));
-const OrdersPage = lazy(() => import('./routes/orders'));
-const OrderPage = lazy(() => import('./routes/order'));
+const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
+const OrderPage = lazy(() => import('../features/orders/routes/order'));
 const EditProductPage = lazy(() => import('./routes/edit-product'));
-const CheckoutPage = lazy(() => import('./routes/checkout'));
-const CheckoutSuccessPage = lazy(() => import('./routes/checkout-success'));
+const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
 const CategoriesPage = lazy(() => import('./routes/categories'));
 const CategoryPage = lazy(() => import('./routes/category'));
 const SubcategoryPage = lazy(() => import('./routes/subcategory'));
 const ProductPage = lazy(() => import('./routes/product'));
-const OrderSuccessPage = lazy(() => import('./routes/order-success'));
-const OrderFailedPage = lazy(() => import('./routes/order-failed'));
+const OrderSuccessPage = lazy(() => import('../features/checkout/routes/order-success'));
+const OrderFailedPage = lazy(() => import('../features/checkout/routes/order-failed'));
 const FaqPage = lazy(() => import('./routes/legal/faq'));
 const TermsOfServicePage = lazy(() => import('./routes/legal/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('./routes/legal/privacy-policy'));
@@ -81,7 +80,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth message={ACCOUNT_MESSAGES.loginRequiredForCheckout} />,
             children: [
               { path: paths.checkout.path, element: <CheckoutPage /> },
-              { path: paths.checkoutSuccess.path, element: <CheckoutSuccessPage /> },
+              { path: paths.checkoutSuccess.path, element: <OrderSuccessPage /> },
             ],
           },
 
