@@ -1,28 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrderSummary, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
-const customer = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  phoneNumber: '08012345678',
-  address: null,
-  role: 'CUSTOMER',
-  active: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const customer = aUser({ phoneNumber: '08012345678' });
 
-const statuses = ['DELIVERED', 'SHIPPED', 'PENDING', 'PROCESSING', 'CANCELLED', 'PENDING', 'DELIVERED'];
-const orders = statuses.map((status, i) => ({
-  id: `o${i + 1}`,
-  orderNumber: `TS-ORDER${i + 1}`,
-  status,
-  createdAt: new Date(Date.UTC(2025, 5, 20 - i)).toISOString(),
-  totalAmount: 15000 + i * 1000,
-}));
+const statuses = ['DELIVERED', 'SHIPPED', 'PENDING', 'PROCESSING', 'CANCELLED', 'PENDING', 'DELIVERED'] as const;
+const orders = statuses.map((status, i) =>
+  anOrderSummary({
+    id: `o${i + 1}`,
+    orderNumber: `TS-ORDER${i + 1}`,
+    status,
+    createdAt: new Date(Date.UTC(2025, 5, 20 - i)).toISOString(),
+    totalAmount: 15000 + i * 1000,
+  }),
+);
 
 afterEach(() => {
   cleanup();

@@ -1,16 +1,18 @@
 import type { ProductPage } from '@shop/shared';
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
+import type { ProductCardAction } from './product-card';
 import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
 
 type ProductListProps = {
   query: QueryLike<ProductPage>;
   label: string;
   emptyMessage: string;
+  cardAction?: ProductCardAction;
 };
 
 /** A paginated product grid, the page's main content, with its loading, error and empty states. */
-export function ProductList({ query, label, emptyMessage }: ProductListProps) {
+export function ProductList({ query, label, emptyMessage, cardAction }: ProductListProps) {
   return (
     <QueryState
       query={query}
@@ -20,7 +22,12 @@ export function ProductList({ query, label, emptyMessage }: ProductListProps) {
     >
       {(page) => (
         <>
-          <ProductGrid products={page.products} label={label} eagerImages={FIRST_SCREEN_CARDS} />
+          <ProductGrid
+            products={page.products}
+            label={label}
+            eagerImages={FIRST_SCREEN_CARDS}
+            cardAction={cardAction}
+          />
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}
