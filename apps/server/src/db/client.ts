@@ -14,6 +14,10 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` of `database.db.transaction(async (tx) => ...)`: repositories take it to join a service's transaction. */
+export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** What a repository call runs on: the database itself, or a transaction in progress. */
+export type Executor = AppDatabase | Transaction;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

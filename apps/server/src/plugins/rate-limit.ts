@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -76,6 +77,28 @@ export class MemoryRateLimitStore implements RateLimitStore {
 /** 429 with Retry-After in whole seconds (at least 1). */
 export function tooManyRequests(message: string, resetInMs: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) });
+}
+
+/** At most `max` hits in a window of `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * The one way the shop applies a limit: counts one hit of `key` (before any costly work, so
+ * parallel requests cannot slip past) and throws 429 with Retry-After once `limit` is spent.
+ * Services call it; `key` names what is counted, e.g. `newsletter:<ip>` or `login:<email>`.
+ */
+export async function spendLimit(
+  store: RateLimitStore,
+  key: string,
+  limit: Limit,
+  message: string = MESSAGES.tooManyRequests,
+): Promise<RateWindow> {
+  const window = await store.hit(key, limit.windowMs);
+  if (window.count > limit.max) throw tooManyRequests(message, window.resetInMs);
+  return window;
 }
 
 declare module 'fastify' {

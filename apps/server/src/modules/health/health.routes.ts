@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/client';
+import type { HealthService } from './health.service';
 
-export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+/** /api/health: for load balancers and the start-up checks of tests and benchmarks. */
+export const healthRoutes: FastifyPluginAsync<{ service: HealthService }> = async (app, { service }) => {
   app.get('/health', async (_request, reply) => {
-    try {
-      await database.query('SELECT 1');
-      return { status: 'ok', database: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable' });
-    }
+    const health = await service.check();
+    return reply.status(health.status === 'ok' ? 200 : 503).send(health);
   });
 };

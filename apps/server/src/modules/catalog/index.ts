@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { seedDemoCatalogue } from '../../db/seed/seed-demo';
+import { CatalogRepository } from './catalog.repository';
+import { catalogRoutes } from './catalog.routes';
+import { CatalogService } from './catalog.service';
+import { CatalogCache } from './catalog-cache';
+import { ListingMemo } from './listing-memo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's rules and this process's copy of its answers (writers invalidate it). */
+    catalog: { service: CatalogService; cache: CatalogCache };
+  }
+}
+
+/**
+ * Catalogue reads under /api: categories, subcategories, products, search. Fills an empty
+ * catalogue with the demo one when the config asks. The listing memo (totals and anchors of
+ * product listings) is cleared with the cache, so both forget the catalogue together.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const { config, database } = app;
+    if (config.seedDemoCatalogue) {
+      const seeded = await seedDemoCatalogue(database);
+      if (seeded) app.log.info({ products: seeded }, 'demo catalogue created');
+    }
+    const listingMemo = new ListingMemo();
+    const cache = new CatalogCache(database, config.catalogCache, [listingMemo]);
+    await cache.start();
+    app.addHook('onClose', async () => cache.stop());
+    const service = new CatalogService(new CatalogRepository(database, listingMemo));
+    app.decorate('catalog', { service, cache });
+    await app.register(catalogRoutes, { prefix: '/api', service, cache });
+  },
+  { name: 'catalog', dependencies: ['config', 'database'] },
+);
