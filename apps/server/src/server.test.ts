@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, waitForHealth } from '@shop/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The real entry point in a child process, as `npm start` runs it (through tsx, from source).
@@ -12,15 +12,6 @@ const dataDirs: string[] = [];
 afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-server-'));
@@ -37,19 +28,6 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 400; i += 1) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server not ready');
-}
-
 describe('the server process', () => {
   it('refuses to start on a wrong setting, naming it', async () => {
     const server = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope' });
@@ -62,7 +40,7 @@ describe('the server process', () => {
     const port = await freePort();
     const server = startServer({ PORT: String(port), CATALOG_CACHE: 'false' });
     const base = `http://127.0.0.1:${port}`;
-    await waitUntilReady(`${base}/api/health`, server.child);
+    await waitForHealth(`${base}/api/health`, server.child, { timeoutMs: 40_000, intervalMs: 100 });
 
     // Every request goes over a keep-alive socket the server has already accepted (a warm-up
     // request each), so "in flight" means received, not waiting in the kernel's backlog. Uncached
