@@ -16,6 +16,8 @@ export const ACCOUNT_MESSAGES = {
   lastNameTooShort: 'Last name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
   phoneInvalid: 'Please enter a valid phone number',
+  /** The phone rule, said under the register form's phone field. */
+  phoneHint: '10 to 15 digits, e.g. 08012345678',
   addressTooLong: 'Address must be at most 500 characters',
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'The passwords do not match',

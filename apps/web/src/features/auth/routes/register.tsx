@@ -100,7 +100,7 @@ export default function RegisterPage() {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint="10 to 15 digits, e.g. 08012345678"
+          hint={M.phoneHint}
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
