@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -49,7 +50,7 @@ async function startServer(databaseUrl: string, cache: boolean): Promise<ChildPr
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
+      ...NEVER_PAYING_PRODUCTION_ENV,
       CATALOG_CACHE: String(cache),
       SEED_DEMO_CATALOGUE: 'false',
     },

@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBuiltShop } from '@shop/testing';
+import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -31,7 +31,7 @@ function ensureBuild() {
 /** The built server on a fresh embedded database with the demo catalogue, as e2e/global-setup.ts starts it. */
 function startShop(dataDir: string) {
   return startBuiltShop({
-    NODE_ENV: 'production',
+    ...NEVER_PAYING_PRODUCTION_ENV,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     REDIS_URL: '',

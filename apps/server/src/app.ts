@@ -9,6 +9,7 @@ import accounts from './modules/accounts';
 import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -51,6 +52,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Migrating and seeding a fresh database is part of start-up and may take longer than
+    // Fastify's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
@@ -69,6 +73,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);

@@ -77,3 +77,16 @@ export async function startBuiltShop(env: Record<string, string>): Promise<Runni
   }
   return { server, port, baseUrl, stop };
 }
+
+/**
+ * The payment settings production requires, for a production run that never pays (the
+ * benchmarks): placeholder keys and bank details, so no request reaches Paystack.
+ */
+export const NEVER_PAYING_PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PAYSTACK_SECRET_KEY: 'sk_test_bench',
+  PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
+  BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
+  BANK_NAME: 'Bench Bank',
+  BANK_ACCOUNT_NUMBER: '0000000000',
+} as const;
