@@ -6,7 +6,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
+import { freePort, NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -24,7 +24,8 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
-const port = 3900;
+// A free port, so a run never collides with another shop on this machine.
+const port = await freePort();
 
 async function ensureDatabase() {
   const name = `shop_bench_${products}`;
