@@ -9,8 +9,8 @@ import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
-const AboutPage = lazy(() => import('../features/marketing/routes/about'));
-const ContactPage = lazy(() => import('../features/marketing/routes/contact'));
+const AboutPage = lazy(() => import('../features/about/routes/about'));
+const ContactPage = lazy(() => import('../features/contact/routes/contact'));
 const ShopPage = lazy(() => import('../features/catalog/routes/shop'));
 const SearchPage = lazy(() => import('../features/catalog/routes/search'));
 const LoginPage = lazy(() => import('../features/auth/routes/login'));
