@@ -10,6 +10,7 @@ import catalog from './modules/catalog';
 import contact from './modules/contact';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import orders from './modules/orders';
 import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(accounts);
   await app.register(newsletter);
   await app.register(contact);
+  await app.register(orders);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

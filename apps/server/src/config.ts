@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { newPasswordSchema } from '@shop/shared';
+import { newPasswordSchema, ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT } from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
 
@@ -112,6 +112,15 @@ const envSchema = z.object({
   OUTBOX_WORKER: flag(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  // Orders.
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
+  ORDER_EXPIRY_WORKER: flag(true),
+  ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   // Payments (docs/payments.md). No keys outside production: the built-in test gateway.
   PAYSTACK_SECRET_KEY: z
     .string()
@@ -158,6 +167,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   redisUrl?: string;
   outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
+  /** Unpaid card orders keep their stock for paymentWindowMinutes; the expiry job looks every expiryPollMs. */
+  orders: { paymentWindowMinutes: number; expiryWorker: boolean; expiryPollMs: number };
   payments: PaymentsConfig;
 }
 
@@ -240,6 +251,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
     redisUrl: env.REDIS_URL,
     outbox: { worker: env.OUTBOX_WORKER, pollMs: env.OUTBOX_POLL_MS, retryBaseMs: env.OUTBOX_RETRY_BASE_MS },
+    orders: {
+      paymentWindowMinutes: env.ORDER_PAYMENT_WINDOW_MINUTES,
+      expiryWorker: env.ORDER_EXPIRY_WORKER,
+      expiryPollMs: env.ORDER_EXPIRY_POLL_MS,
+    },
     payments: {
       paystack:
         env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   /** Login with an unknown email or a wrong password. */
   INVALID_CREDENTIALS: 401,
+  /** A payment webhook whose `x-paystack-signature` is not the HMAC of its body. */
+  INVALID_SIGNATURE: 401,
   /** The provider did not confirm the payment (API.md: 402). */
   PAYMENT_NOT_VERIFIED: 402,
   FORBIDDEN: 403,
@@ -26,6 +28,12 @@ export const ERROR_STATUS = {
   OUT_OF_STOCK: 409,
   /** A client price differs from the catalogue; `details.prices` carries the current ones. */
   PRICE_CHANGED: 409,
+  /** A product of the order no longer exists; `details.productId`. */
+  PRODUCT_UNAVAILABLE: 409,
+  /** The order is already paid: nothing to pay. */
+  ALREADY_PAID: 409,
+  /** The order is cancelled (or expired) and can no longer be paid. */
+  ORDER_NOT_PAYABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

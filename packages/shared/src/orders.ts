@@ -148,6 +148,10 @@ export const orderSchema = z.object({
   user: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   transactionId: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** An unpaid card order is cancelled after this (ISO time); null once paid or for bank transfers. */
+  expiresAt: z.string().nullable(),
+  /** The reference of the latest card payment attempt (the order number, then `-2`, ...). */
+  paymentReference: z.string().nullable(),
   /** Present on the detail answer (GET /api/orders/{id}), oldest first. */
   history: z.array(orderHistoryEntrySchema).optional(),
 });
@@ -164,3 +168,16 @@ export const paymentConfigSchema = z.object({
   bankTransfer: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() }),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** POST /api/orders/{id}/payment: what the browser needs to open the provider's window. */
+export const paymentStartSchema = z.object({
+  /** The payment reference: the order number, or the number with a suffix on a later attempt. */
+  reference: z.string(),
+  /** For PaystackPop's resumeTransaction(accessCode). */
+  accessCode: z.string(),
+  publicKey: z.string(),
+  email: z.string(),
+  /** The order's total in naira, as the server will charge it. */
+  amount: z.number(),
+});
+export type PaymentStart = z.infer<typeof paymentStartSchema>;

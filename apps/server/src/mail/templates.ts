@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, STORE_HOURS } from '@shop/shared';
+import { ACCOUNT_LIMITS, formatNaira, koboToNaira, STORE_HOURS } from '@shop/shared';
 
 export const SHOP_NAME = 'Stitch & Trim';
 
@@ -16,6 +16,16 @@ export interface EmailTemplates {
   'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
   /** To the visitor: their message arrived. */
   'contact-confirmation': { fullname: string };
+  'order-paid': {
+    firstName: string;
+    orderNumber: string;
+    items: { name: string; quantity: number; priceKobo: number }[];
+    subtotalKobo: number;
+    deliveryFeeKobo: number;
+    totalKobo: number;
+    orderUrl?: string;
+  };
+  'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -169,6 +179,77 @@ export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-c
   };
 }
 
+const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
+
+export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
+  const { firstName, orderNumber, items, orderUrl } = data;
+  const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
+  const totals = [
+    `Subtotal: ${naira(data.subtotalKobo)}`,
+    `Delivery: ${naira(data.deliveryFeeKobo)}`,
+    `Total paid: ${naira(data.totalKobo)}`,
+  ];
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
+    )
+    .join('\n');
+  return {
+    subject: `Order ${orderNumber} confirmed: payment received`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Thank you: we have received your payment for order ${orderNumber} and are preparing it.`,
+      '',
+      ...lines,
+      '',
+      ...totals,
+      '',
+      ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} confirmed`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Thank you: we have received your payment for order <strong>${escapeHtml(orderNumber)}</strong> and are preparing it.</p>
+<table style="width:100%;border-collapse:collapse">${rows}</table>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  PENDING: 'pending',
+  PROCESSING: 'being prepared',
+  SHIPPED: 'on its way',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+};
+
+export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
+  const { firstName, orderNumber, to, orderUrl } = data;
+  const now = STATUS_WORDS[to] ?? to.toLowerCase();
+  return {
+    subject: `Order ${orderNumber} is ${now}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `Your order ${orderNumber} is now ${now} (${to}).`,
+      '',
+      ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} is ${now}`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   const email = renderTemplate(name, data);
   // Whatever a template puts in it, a subject stays one line.
@@ -185,6 +266,10 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return contactMessageEmail(data as EmailTemplates['contact-message']);
     case 'contact-confirmation':
       return contactConfirmationEmail(data as EmailTemplates['contact-confirmation']);
+    case 'order-paid':
+      return orderPaidEmail(data as EmailTemplates['order-paid']);
+    case 'order-status-changed':
+      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

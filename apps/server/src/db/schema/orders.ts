@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { createdAt, id, updatedAt } from './columns';
@@ -25,10 +27,10 @@ export const orders = pgTable(
     customerFirstName: text('customer_first_name').notNull(),
     customerLastName: text('customer_last_name').notNull(),
     customerEmail: text('customer_email').notNull(),
-    status: text('status').notNull().default('PENDING'),
-    paymentStatus: text('payment_status').notNull().default('UNPAID'),
-    deliveryMethod: text('delivery_method').notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('PENDING'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('UNPAID'),
+    deliveryMethod: text('delivery_method').$type<DeliveryMethod>().notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     subtotalKobo: integer('subtotal_kobo').notNull(),
     deliveryFeeKobo: integer('delivery_fee_kobo').notNull(),
     totalKobo: integer('total_kobo').notNull(),
@@ -38,10 +40,22 @@ export const orders = pgTable(
     /** Set once stock has gone back to the shelf, so a cancellation releases it only once. */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The reference of the latest payment attempt (the order number, then `-2`, `-3`, ...). */
+    paymentReference: text('payment_reference'),
+    /** How many payment references the order has been given. */
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
+    /** The provider's last word on the payment ("Approved", "Declined"), shown to the admin. */
+    gatewayResponse: text('gateway_response'),
+    /** While set in the future, one expiry job is verifying this order; the others skip it. */
+    expiryClaimedUntil: timestamp('expiry_claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('orders_status_check', sql`${t.status} IN ('PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} IN ('UNPAID', 'PAID', 'FAILED', 'REFUNDED')`),
+    check('orders_delivery_method_check', sql`${t.deliveryMethod} IN ('PICKUP', 'STANDARD', 'REGULAR', 'EXPRESS')`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} IN ('card', 'bankTransfer', 'paypal')`),
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
@@ -70,8 +84,53 @@ export const orderItems = pgTable(
 /** Provider events already applied, so a repeated webhook or confirmation changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: id(),
+  /** Event name plus data.id (or data.reference): Paystack events carry no id of their own. */
   dedupeKey: text('dedupe_key').notNull().unique(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  event: text('event'),
+  reference: text('reference'),
   payload: jsonb('payload').notNull(),
+  /** Set once the event has been applied to its order. */
+  processedAt: timestamp('processed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every payment reference an order was given, so a verification or a webhook for any attempt
+ * maps back to its order. `reached_provider_at` is set once the provider has seen it: only a
+ * reference it never saw may be used again.
+ */
+export const paymentReferences = pgTable(
+  'payment_references',
+  {
+    reference: text('reference').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reachedProviderAt: timestamp('reached_provider_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_references_order_idx').on(t.orderId)],
+);
+
+/** What happened to an order, oldest first: who changed which field from what to what, and when. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    /** 'customer', 'admin:<email>', 'provider' or 'system'. */
+    actor: text('actor').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_history_order_idx').on(t.orderId, t.createdAt),
+    check('order_history_field_check', sql`${t.field} IN ('status', 'paymentStatus', 'note')`),
+  ],
+);

@@ -1,0 +1,554 @@
+import { randomInt } from 'node:crypto';
+import {
+  type AdminOrderListQuery,
+  type ConfirmPaymentRequest,
+  type CreateOrderRequest,
+  DELIVERY_ESTIMATES,
+  type DeliveryMethod,
+  isDeliveryMethodAvailable,
+  koboToNaira,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderStatus,
+  orderTotalsKobo,
+  type PaymentMethod,
+  type User,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  DuplicateReferenceError,
+  type PaymentGateway,
+  PaymentProviderUnavailableError,
+  type PaystackTransaction,
+  toPaystackTransaction,
+} from '../../payments/paystack/paystack-client';
+import { expire, type MarkPaidOutcome, markPaid, type StateContext, setStatus } from './order-state';
+import type { OrderHistoryRow, OrderItemRow, OrderRow } from './orders.repository';
+import * as repo from './orders.repository';
+
+const M = ORDER_MESSAGES;
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 5/S, 8/B). */
+const ORDER_NUMBER_ALPHABET = '234679ACDEFGHJKMNPQRTUVWXYZ';
+const ORDER_NUMBER_LENGTH = 8;
+export const ORDER_NUMBER_PATTERN = new RegExp(`^TS-[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$`);
+
+export function newOrderNumber(): string {
+  let suffix = '';
+  for (let i = 0; i < ORDER_NUMBER_LENGTH; i++)
+    suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `TS-${suffix}`;
+}
+
+/** Payment references an order may be given before the customer is asked to contact the shop. */
+const PAYMENT_ATTEMPTS_MAX = 20;
+/** References verified when the customer comes back from the payment window. */
+const REFERENCES_VERIFIED_MAX = 5;
+const EXPIRY_BATCH = 20;
+/** How long a claimed order stays invisible to other expiry rounds while it is verified. */
+const EXPIRY_CLAIM_SECONDS = 120;
+
+export interface OrdersServiceOptions {
+  paymentWindowMinutes: number;
+  shopUrl?: string;
+  log: FastifyBaseLogger;
+  /** Something was queued in the outbox: deliver it now rather than at the next poll. */
+  onEmailQueued: () => void;
+}
+
+type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
+
+class StockConflict extends Error {}
+
+export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHistoryRow[]): Order {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    status: row.status as Order['status'],
+    paymentStatus: row.paymentStatus as Order['paymentStatus'],
+    createdAt: row.createdAt.toISOString(),
+    deliveryMethod: row.deliveryMethod as DeliveryMethod,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    subtotal: koboToNaira(row.subtotalKobo),
+    deliveryFee: koboToNaira(row.deliveryFeeKobo),
+    totalAmount: koboToNaira(row.totalKobo),
+    estimatedDelivery: DELIVERY_ESTIMATES[row.deliveryMethod as DeliveryMethod],
+    shippingAddress: row.shippingAddress as Order['shippingAddress'],
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      price: koboToNaira(item.priceKobo),
+      quantity: item.quantity,
+    })),
+    user: {
+      id: row.userId,
+      firstName: row.customerFirstName,
+      lastName: row.customerLastName,
+      email: row.customerEmail,
+    },
+    transactionId: row.transactionId,
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    expiresAt: row.expiresAt && row.paymentStatus === 'UNPAID' ? row.expiresAt.toISOString() : null,
+    paymentReference: row.paymentReference,
+    ...(history
+      ? {
+          history: history.map((entry) => ({
+            id: entry.id,
+            field: entry.field as 'status' | 'paymentStatus' | 'note',
+            from: entry.fromValue,
+            to: entry.toValue,
+            actor: entry.actor,
+            note: entry.note,
+            createdAt: entry.createdAt.toISOString(),
+          })),
+        }
+      : {}),
+  };
+}
+
+export class OrdersService {
+  private readonly context: StateContext;
+
+  constructor(
+    private readonly database: Database,
+    /** The payment provider's adapter (Paystack, or the built-in test gateway). */
+    private readonly gateway: PaymentGateway,
+    private readonly options: OrdersServiceOptions,
+  ) {
+    this.context = { shopUrl: options.shopUrl };
+  }
+
+  // ---------- Creating and reading orders ----------
+
+  /**
+   * Prices the order from the catalogue, checks the client's prices and the delivery rule, and
+   * in one transaction writes the order with a snapshot of every line and takes the stock.
+   */
+  async createOrder(user: Caller, request: CreateOrderRequest): Promise<Order> {
+    if (request.paymentDetails.method === 'paypal') {
+      throw new AppError('INVALID_INPUT', M.paypalUnavailable, {
+        errors: { 'paymentDetails.method': M.paypalUnavailable },
+      });
+    }
+    // One line per product; the same product twice adds up.
+    const wanted = new Map<string, { quantity: number; price: number }>();
+    for (const item of request.items) {
+      const line = wanted.get(item.productId);
+      if (line) line.quantity += item.quantity;
+      else wanted.set(item.productId, { quantity: item.quantity, price: item.price });
+    }
+    for (const [productId] of wanted) {
+      if (!repo.isUuid(productId))
+        throw new AppError('PRODUCT_UNAVAILABLE', M.productUnavailable, { extra: { productId } });
+    }
+
+    for (let attempt = 0; ; attempt++) {
+      const products = new Map(
+        (await repo.findProductsForOrder(this.database.db, [...wanted.keys()])).map((p) => [p.id, p]),
+      );
+      const lines = [...wanted].map(([productId, line]) => {
+        const product = products.get(productId);
+        if (!product) throw new AppError('PRODUCT_UNAVAILABLE', M.productUnavailable, { extra: { productId } });
+        return { product, quantity: line.quantity, clientPriceKobo: Math.round(line.price * 100) };
+      });
+      if (lines.some((line) => line.clientPriceKobo !== line.product.priceKobo)) {
+        throw new AppError('PRICE_CHANGED', M.priceChanged, {
+          extra: {
+            prices: lines.map((line) => ({ productId: line.product.id, price: koboToNaira(line.product.priceKobo) })),
+          },
+        });
+      }
+      const totals = orderTotalsKobo(
+        lines.map((line) => ({ priceKobo: line.product.priceKobo, quantity: line.quantity })),
+        request.deliveryMethod,
+      );
+      if (!isDeliveryMethodAvailable(request.deliveryMethod, totals.subtotalKobo)) {
+        throw new AppError('INVALID_INPUT', M.standardNeedsSubtotal, {
+          errors: { deliveryMethod: M.standardNeedsSubtotal },
+        });
+      }
+      const short = lines.find((line) => line.product.stock < line.quantity);
+      if (short) throw this.outOfStock(short.product);
+
+      try {
+        const { order, items } = await this.database.db.transaction(async (tx) => {
+          let order: OrderRow | null = null;
+          while (!order) {
+            order = await repo.insertOrder(tx, {
+              orderNumber: newOrderNumber(),
+              userId: user.id,
+              customerFirstName: user.firstName,
+              customerLastName: user.lastName,
+              customerEmail: user.email,
+              deliveryMethod: request.deliveryMethod,
+              paymentMethod: request.paymentDetails.method,
+              subtotalKobo: totals.subtotalKobo,
+              deliveryFeeKobo: totals.deliveryFeeKobo,
+              totalKobo: totals.totalKobo,
+              shippingAddress: { ...request.shippingDetails, phoneNumber: request.shippingDetails.phoneNumber ?? null },
+              expiresAt:
+                request.paymentDetails.method === 'card'
+                  ? new Date(Date.now() + this.options.paymentWindowMinutes * 60_000)
+                  : null,
+            });
+          }
+          const items = await repo.insertOrderItems(
+            tx,
+            order.id,
+            lines.map((line) => ({
+              productId: line.product.id,
+              name: line.product.name,
+              image: line.product.image,
+              priceKobo: line.product.priceKobo,
+              quantity: line.quantity,
+            })),
+          );
+          // Last, so the product rows stay locked only until the commit that follows.
+          const taken = await repo.takeStock(
+            tx,
+            lines.map((line) => ({
+              productId: line.product.id,
+              quantity: line.quantity,
+              priceKobo: line.product.priceKobo,
+            })),
+          );
+          if (taken.length !== lines.length) throw new StockConflict();
+          return { order, items };
+        });
+        return toOrder(order, items);
+      } catch (error) {
+        // Stock or a price changed between the read and the reservation: read again and
+        // answer with what is true now (out of stock, or the new prices).
+        if (error instanceof StockConflict && attempt < 10) continue;
+        if (error instanceof StockConflict) throw new AppError('CONFLICT', M.createFailed);
+        throw error;
+      }
+    }
+  }
+
+  private outOfStock(product: repo.ProductForOrder) {
+    const available = Math.max(0, product.stock);
+    return new AppError('OUT_OF_STOCK', M.onlyLeftInStock(available, product.name), {
+      extra: { productId: product.id, available },
+    });
+  }
+
+  async myOrders(user: Caller): Promise<Order[]> {
+    const rows = await repo.ordersOfUser(this.database.db, user.id);
+    const items = await repo.itemsOf(
+      this.database.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toOrder(
+        row,
+        items.filter((item) => item.orderId === row.id),
+      ),
+    );
+  }
+
+  /** The order if the caller owns it or is an admin; 404 for anyone else, as for no order. */
+  private async visibleOrder(user: Caller, idOrNumber: string): Promise<OrderRow> {
+    const row = await repo.findOrder(this.database.db, idOrNumber);
+    if (!row || (row.userId !== user.id && user.role !== 'ADMIN')) {
+      throw new AppError('NOT_FOUND', M.orderNotFound, { extra: { detail: M.orderNotFoundDetail } });
+    }
+    return row;
+  }
+
+  private async fullOrder(row: OrderRow): Promise<Order> {
+    const [items, history] = await Promise.all([
+      repo.itemsOf(this.database.db, [row.id]),
+      repo.historyOf(this.database.db, row.id),
+    ]);
+    return toOrder(row, items, history);
+  }
+
+  async getOrder(user: Caller, idOrNumber: string): Promise<Order> {
+    return this.fullOrder(await this.visibleOrder(user, idOrNumber));
+  }
+
+  async adminOrders(query: AdminOrderListQuery) {
+    const { orders, total } = await repo.adminOrders(this.database.db, query);
+    const items = await repo.itemsOf(
+      this.database.db,
+      orders.map((row) => row.id),
+    );
+    return {
+      orders: orders.map((row) =>
+        toOrder(
+          row,
+          items.filter((item) => item.orderId === row.id),
+        ),
+      ),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+    };
+  }
+
+  async updateStatus(admin: Caller, idOrNumber: string, status: OrderStatus): Promise<Order> {
+    const row = await this.visibleOrder(admin, idOrNumber);
+    const { changed } = await this.database.db.transaction((tx) =>
+      setStatus(tx, { orderId: row.id, status, actor: `admin:${admin.email}` }, this.context),
+    );
+    if (changed) this.options.onEmailQueued();
+    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row);
+  }
+
+  // ---------- Payment ----------
+
+  private provider(): PaymentGateway {
+    return this.gateway;
+  }
+
+  private async verify(reference: string): Promise<PaystackTransaction | null> {
+    try {
+      return await this.provider().verify(reference);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  private unavailable(error: unknown) {
+    if (error instanceof PaymentProviderUnavailableError) {
+      this.options.log.warn({ err: error }, 'payment provider unavailable');
+      return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', M.providerUnavailable);
+    }
+    return error;
+  }
+
+  /** Applies a successful transaction to its order (in its own transaction); emails are nudged. */
+  private async applyPaid(orderId: string, transaction: PaystackTransaction, actor: string): Promise<MarkPaidOutcome> {
+    const { outcome } = await this.database.db.transaction((tx) =>
+      markPaid(tx, { orderId, transaction, actor }, this.context),
+    );
+    if (outcome === 'paid') this.options.onEmailQueued();
+    return outcome;
+  }
+
+  /** The references worth verifying for an order, newest first; its number is always one. */
+  private async referencesToVerify(order: OrderRow): Promise<string[]> {
+    const references = (await repo.referencesOf(this.database.db, order.id)).map((row) => row.reference);
+    if (!references.includes(order.orderNumber)) references.push(order.orderNumber);
+    return references.slice(0, REFERENCES_VERIFIED_MAX);
+  }
+
+  /**
+   * Asks the provider about each of the order's references and applies the first successful
+   * one. Returns the outcome, or the last transaction seen when none succeeded.
+   */
+  private async verifyOrder(
+    order: OrderRow,
+    actor: string,
+  ): Promise<{ outcome: MarkPaidOutcome | 'unpaid'; last: PaystackTransaction | null }> {
+    let last: PaystackTransaction | null = null;
+    for (const reference of await this.referencesToVerify(order)) {
+      const transaction = await this.verify(reference);
+      if (transaction?.status === 'success') {
+        return { outcome: await this.applyPaid(order.id, transaction, actor), last: transaction };
+      }
+      last ??= transaction;
+    }
+    return { outcome: 'unpaid', last };
+  }
+
+  /**
+   * The customer is back from the payment window. Only the provider's word counts: the order
+   * is verified by its references; the client's `status` is never believed.
+   */
+  async confirmPayment(user: Caller, request: ConfirmPaymentRequest): Promise<Order> {
+    const order = await this.visibleOrder(user, request.orderId);
+    if (order.paymentStatus !== 'PAID') {
+      const { outcome, last } = await this.verifyOrder(order, 'customer');
+      if (outcome === 'mismatch') {
+        throw new AppError('PAYMENT_NOT_VERIFIED', M.paymentStatus('amount mismatch'), {
+          extra: { status: 'mismatch', gatewayResponse: last?.gatewayResponse ?? null },
+        });
+      }
+      if (outcome === 'unpaid') {
+        const status = last?.status ?? 'not found';
+        throw new AppError('PAYMENT_NOT_VERIFIED', M.paymentStatus(status), {
+          extra: { status, gatewayResponse: last?.gatewayResponse ?? null },
+        });
+      }
+    }
+    return this.fullOrder((await repo.findOrder(this.database.db, order.id)) ?? order);
+  }
+
+  /**
+   * Starts (or restarts) the card payment of an order on the server, for the order's total, so
+   * the browser can change nothing: it gets a reference and an access code to open the
+   * provider's window with.
+   */
+  async startPayment(user: Caller, idOrNumber: string) {
+    let order = await this.visibleOrder(user, idOrNumber);
+    this.assertPayable(order);
+
+    // A reference the provider has already seen may have been paid meanwhile: ask before
+    // opening another, so the customer is never charged twice.
+    if (order.paymentReference) {
+      const current = await repo.findReference(this.database.db, order.paymentReference);
+      if (current?.reachedProviderAt) {
+        const transaction = await this.verify(order.paymentReference);
+        if (transaction?.status === 'success') {
+          const outcome = await this.applyPaid(order.id, transaction, 'customer');
+          if (outcome === 'paid' || outcome === 'already-paid') throw new AppError('ALREADY_PAID', M.alreadyPaid);
+        }
+      }
+    }
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const reference = await this.database.db.transaction(async (tx) => {
+        const locked = await repo.lockOrder(tx, order.id);
+        if (!locked) throw new AppError('NOT_FOUND', M.orderNotFound);
+        this.assertPayable(locked);
+        if (locked.paymentReference) {
+          const current = await repo.findReference(tx, locked.paymentReference);
+          if (current && !current.reachedProviderAt) return locked.paymentReference;
+        }
+        if (locked.paymentAttempts >= PAYMENT_ATTEMPTS_MAX) throw new AppError('ORDER_NOT_PAYABLE', M.notPayable);
+        const attempts = locked.paymentAttempts + 1;
+        const next = attempts === 1 ? locked.orderNumber : `${locked.orderNumber}-${attempts}`;
+        await repo.insertReference(tx, locked.id, next);
+        order = await repo.updateOrder(tx, locked.id, { paymentReference: next, paymentAttempts: attempts });
+        return next;
+      });
+      try {
+        const started = await this.provider().initialize({
+          email: order.shippingAddress.email,
+          amountKobo: order.totalKobo,
+          reference,
+          metadata: { orderId: order.id, orderNumber: order.orderNumber },
+        });
+        await repo.markReferenceReached(this.database.db, reference);
+        return {
+          reference: started.reference,
+          accessCode: started.accessCode,
+          publicKey: this.provider().publicConfig.publicKey,
+          email: order.shippingAddress.email,
+          amount: koboToNaira(order.totalKobo),
+        };
+      } catch (error) {
+        // The provider has seen this reference (an earlier attempt that timed out reached it):
+        // it can no longer be reused, take the next.
+        if (error instanceof DuplicateReferenceError) {
+          await repo.markReferenceReached(this.database.db, reference);
+          continue;
+        }
+        throw this.unavailable(error);
+      }
+    }
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', M.providerUnavailable);
+  }
+
+  private assertPayable(order: OrderRow) {
+    if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') {
+      throw new AppError('ALREADY_PAID', M.alreadyPaid);
+    }
+    if (
+      order.status !== 'PENDING' ||
+      order.paymentMethod !== 'card' ||
+      (order.expiresAt && order.expiresAt.getTime() <= Date.now())
+    ) {
+      throw new AppError('ORDER_NOT_PAYABLE', M.notPayable);
+    }
+  }
+
+  // ---------- Webhook ----------
+
+  /**
+   * A provider event: refused unless signed with the secret key; otherwise kept in
+   * payment_events (once per event name and transaction) and returned with the work that
+   * applies it, which the caller runs after answering.
+   */
+  async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<() => Promise<void>> {
+    if (!this.provider().isValidWebhookSignature(rawBody, signature)) {
+      throw new AppError('INVALID_SIGNATURE', 'Invalid signature');
+    }
+    let body: { event?: unknown; data?: Record<string, unknown> };
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError('INVALID_INPUT', 'Invalid JSON');
+    }
+    const event = typeof body.event === 'string' ? body.event : 'unknown';
+    const data = body.data && typeof body.data === 'object' ? body.data : {};
+    const reference = typeof data.reference === 'string' ? data.reference : null;
+    const key = data.id ?? reference;
+    const orderId = reference ? await repo.orderIdOfReference(this.database.db, reference) : null;
+    const kept = await repo.insertPaymentEvent(this.database.db, {
+      dedupeKey: `${event}:${key === undefined || key === null ? 'none' : String(key)}`,
+      event,
+      reference,
+      orderId,
+      payload: body,
+    });
+    if (kept.processed) return async () => {};
+    return () => this.applyEvent(kept.id, event, data, orderId);
+  }
+
+  private async applyEvent(eventId: string, event: string, data: Record<string, unknown>, orderId: string | null) {
+    if (event === 'charge.success' && orderId) {
+      // The event is signed, so its data is the provider's word; markPaid still checks the
+      // reference, the amount in kobo and the currency against the order.
+      const transaction = toPaystackTransaction(data as unknown as Parameters<typeof toPaystackTransaction>[0]);
+      await this.applyPaid(orderId, transaction, 'provider');
+    }
+    await repo.markPaymentEventProcessed(this.database.db, eventId);
+  }
+
+  /** Events kept by a process that stopped before applying them. */
+  async applyLeftoverEvents(): Promise<number> {
+    const events = await repo.unprocessedPaymentEvents(this.database.db, 20);
+    for (const row of events) {
+      const body = row.payload as { event?: string; data?: Record<string, unknown> };
+      await this.applyEvent(row.id, row.event ?? body.event ?? 'unknown', body.data ?? {}, row.orderId);
+    }
+    return events.length;
+  }
+
+  // ---------- Expiry ----------
+
+  /**
+   * One round of the expiry job: every unpaid card order past its window is verified with the
+   * provider first (a late payment still counts), then cancelled with its stock released. An
+   * order the provider cannot be asked about now waits for the next round.
+   */
+  async expireDueOrders(): Promise<{ expired: number; paid: number; deferred: number }> {
+    const result = { expired: 0, paid: 0, deferred: 0 };
+    for (;;) {
+      const claimed = await repo.claimExpiredOrders(this.database.db, EXPIRY_BATCH, EXPIRY_CLAIM_SECONDS);
+      for (const { id } of claimed) {
+        const order = await repo.findOrder(this.database.db, id);
+        if (!order) continue;
+        try {
+          const { outcome } = await this.verifyOrder(order, 'system');
+          if (outcome === 'paid' || outcome === 'already-paid') {
+            result.paid += 1;
+            continue;
+          }
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') {
+            result.deferred += 1;
+            await repo.releaseExpiryClaim(this.database.db, id);
+            continue;
+          }
+          throw error;
+        }
+        const { expired } = await this.database.db.transaction((tx) => expire(tx, { orderId: id }, this.context));
+        if (expired) {
+          result.expired += 1;
+          this.options.onEmailQueued();
+        }
+      }
+      // An order deferred for the provider waits for the next round rather than being claimed again now.
+      if (claimed.length < EXPIRY_BATCH || result.deferred > 0) break;
+    }
+    return result;
+  }
+}

@@ -1,0 +1,379 @@
+import { ORDER_MESSAGES } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, customer, type Session } from '../../../test/accounts';
+import { createTestApp, testConfig, testEngine } from '../../../test/helper';
+import {
+  CARDS,
+  chargeSuccessWebhook,
+  createProduct,
+  paymentsConfig,
+  payWithCard,
+  placeOrder,
+  startHangingServer,
+  startSink,
+  stockOf,
+} from '../../../test/orders';
+import { buildApp } from '../../app';
+import type { Database } from '../../db/client';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+/** The same shop whose payment provider never answers (PAYSTACK_API_URL at a server that hangs). */
+let stalled: FastifyInstance;
+let database: Database;
+let sink: Awaited<ReturnType<typeof startSink>>;
+let hanging: Awaited<ReturnType<typeof startHangingServer>>;
+let buyer: Session;
+
+beforeAll(async () => {
+  // The test gateway's own webhooks go to a sink: each test sends the webhooks it needs itself.
+  sink = await startSink();
+  hanging = await startHangingServer();
+  shop = await createTestApp({ seedDemoCatalogue: false, payments: paymentsConfig({ webhookUrl: sink.url }) });
+  app = shop.app;
+  database = shop.database;
+  stalled = await buildApp(
+    testConfig({
+      seedDemoCatalogue: false,
+      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
+      orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
+      payments: paymentsConfig({ webhookUrl: sink.url, apiUrl: hanging.url, timeoutMs: 150 }),
+    }),
+    { database },
+  );
+  buyer = (await customer(app)).session;
+});
+afterAll(async () => {
+  await stalled?.close();
+  await shop?.close();
+  await hanging?.close();
+  await sink?.close();
+});
+
+async function newOrder(on = app, session = buyer, priceKobo = 250_000, quantity = 2) {
+  const product = await createProduct(database, { priceKobo, stock: 20 });
+  const response = await placeOrder(on, session, [{ productId: product.id, quantity, price: priceKobo / 100 }]);
+  expect(response.statusCode).toBe(201);
+  return { order: response.json().order, product };
+}
+
+const startPayment = (orderId: string, on = app, session = buyer) =>
+  on.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers: bearer(session) });
+
+const confirm = (orderId: string, on = app, session = buyer, status = 'success') =>
+  on.inject({
+    method: 'POST',
+    url: '/api/orders/confirm-payment',
+    headers: bearer(session),
+    payload: { orderId, transactionId: '12345', status },
+  });
+
+const webhook = async (reference: string, on = app) => {
+  const { payload, headers } = await chargeSuccessWebhook(app, reference);
+  return on.inject({ method: 'POST', url: '/api/payments/paystack/webhook', payload, headers });
+};
+
+/** Starts the order's payment and pays it with `card` in the test gateway; returns the reference. */
+async function pay(orderId: string, card: Record<string, string> = CARDS.success) {
+  const started = (await startPayment(orderId)).json();
+  const result = await payWithCard(app, started.accessCode, card);
+  return { reference: started.reference as string, result };
+}
+
+const orderRow = async (id: string) => {
+  const [row] = await database.query<{ status: string; payment_status: string; transaction_id: string | null }>(
+    'SELECT status, payment_status, transaction_id FROM orders WHERE id = $1',
+    [id],
+  );
+  return row;
+};
+
+const paidEmails = async (orderNumber: string) =>
+  (
+    await database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM outbox WHERE payload->>'template' = 'order-paid' AND payload->'data'->>'orderNumber' = $1`,
+      [orderNumber],
+    )
+  )[0]?.count;
+
+const paymentHistory = async (orderId: string) =>
+  database.query<{ from_value: string; to_value: string; actor: string }>(
+    `SELECT from_value, to_value, actor FROM order_history WHERE order_id = $1 AND field = 'paymentStatus'`,
+    [orderId],
+  );
+
+const gatewayAmount = async (reference: string) => (await app.payments.verify(reference))?.amountKobo;
+
+describe('starting a card payment', () => {
+  it('initialises the transaction on the server for the order total, with the order number as reference', async () => {
+    const { order } = await newOrder();
+    const response = await startPayment(order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      reference: order.orderNumber,
+      accessCode: expect.any(String),
+      publicKey: app.payments.publicConfig.publicKey,
+      email: order.shippingAddress.email,
+      amount: order.totalAmount,
+    });
+    expect(await gatewayAmount(order.orderNumber)).toBe(Math.round(order.totalAmount * 100));
+  });
+
+  it('gives a retry a suffixed reference once the provider has seen the first, and verification finds either', async () => {
+    const { order } = await newOrder();
+    expect((await startPayment(order.id)).json().reference).toBe(order.orderNumber);
+    const second = (await startPayment(order.id)).json();
+    expect(second.reference).toBe(`${order.orderNumber}-2`);
+    expect((await startPayment(order.id)).json().reference).toBe(`${order.orderNumber}-3`);
+    expect((await payWithCard(app, second.accessCode)).status).toBe('success');
+    // The browser may name the order by the reference it paid.
+    const response = await confirm(second.reference);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order).toMatchObject({ paymentStatus: 'PAID', status: 'PROCESSING' });
+    // A paid order cannot be paid again.
+    const again = await startPayment(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_PAID', message: ORDER_MESSAGES.alreadyPaid });
+  });
+
+  it('finds a payment made on the previous attempt before opening another, so nobody pays twice', async () => {
+    const { order } = await newOrder();
+    const first = (await startPayment(order.id)).json();
+    await payWithCard(app, first.accessCode);
+    const again = await startPayment(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_PAID');
+    expect(await orderRow(order.id)).toMatchObject({ payment_status: 'PAID' });
+  });
+
+  it('reuses the reference when the first attempt never reached the provider', async () => {
+    const { order } = await newOrder();
+    const failed = await startPayment(order.id, stalled);
+    expect(failed.statusCode).toBe(502);
+    const retried = await startPayment(order.id);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().reference).toBe(order.orderNumber);
+  });
+
+  it('refuses to pay an expired order', async () => {
+    const { order } = await newOrder();
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    await app.orders.expiry.runOnce();
+    const response = await startPayment(order.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE', message: ORDER_MESSAGES.notPayable });
+  });
+});
+
+describe('confirming a payment', () => {
+  it("answers 402 with the provider's status to a client's 'success' for an unpaid reference", async () => {
+    const { order } = await newOrder();
+    const started = (await startPayment(order.id)).json();
+    const response = await confirm(order.id, app, buyer, 'success');
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ code: 'PAYMENT_NOT_VERIFIED', message: 'Payment status: abandoned' });
+    expect((await payWithCard(app, started.accessCode, CARDS.declined)).status).toBe('failed');
+    const declined = await confirm(order.id);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ message: 'Payment status: failed', gatewayResponse: 'Declined' });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+  });
+
+  it('never marks an order paid when the amount paid differs from its total, and notes why', async () => {
+    const { order } = await newOrder();
+    // A browser that set up the payment itself (inline v1) with the order number and ₦1.
+    const forged = await app.payments.initialize({
+      email: 'ada@example.com',
+      amountKobo: 100,
+      reference: order.orderNumber,
+    });
+    await payWithCard(app, forged.accessCode);
+    const response = await confirm(order.id);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toBe('Payment status: amount mismatch');
+    expect((await webhook(order.orderNumber)).statusCode).toBe(200);
+    await app.orders.settle();
+    expect(await orderRow(order.id)).toMatchObject({ payment_status: 'UNPAID' });
+    const notes = await database.query<{ note: string }>(
+      `SELECT note FROM order_history WHERE order_id = $1 AND field = 'note'`,
+      [order.id],
+    );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.note).toMatch(/amount ₦1 instead of ₦/);
+  });
+
+  it('keeps the order unpaid and answers 502 with a retryable message when the provider does not answer', async () => {
+    const { order } = await newOrder();
+    await pay(order.id);
+    const response = await confirm(order.id, stalled);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      message: ORDER_MESSAGES.providerUnavailable,
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+    expect((await confirm(order.id)).statusCode).toBe(200);
+  });
+
+  it('marks the order paid once when confirm-payment and the webhook arrive together, twice each, in any order', async () => {
+    for (const webhookFirst of [true, false]) {
+      const { order } = await newOrder();
+      const { reference } = await pay(order.id);
+      const paid = await app.payments.verify(reference);
+      const calls = webhookFirst
+        ? [webhook(reference), confirm(order.id), webhook(reference), confirm(order.id)]
+        : [confirm(order.id), webhook(reference), confirm(order.id), webhook(reference)];
+      const answers = await Promise.all(calls);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      await app.orders.settle();
+      expect(await orderRow(order.id)).toEqual({
+        status: 'PROCESSING',
+        payment_status: 'PAID',
+        transaction_id: paid?.id,
+      });
+      expect(await paidEmails(order.orderNumber)).toBe(1);
+      expect(await paymentHistory(order.id)).toHaveLength(1);
+      const events = await database.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM payment_events WHERE reference = $1',
+        [reference],
+      );
+      expect(events[0]?.count).toBe(1);
+    }
+  });
+
+  it('refuses a webhook with a bad or missing signature with 401 and changes nothing', async () => {
+    const { order } = await newOrder();
+    const { reference } = await pay(order.id);
+    const forged = await chargeSuccessWebhook(app, reference, 'sk_test_someone_else');
+    for (const headers of [forged.headers, { 'content-type': 'application/json' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/paystack/webhook',
+        payload: forged.payload,
+        headers,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('INVALID_SIGNATURE');
+    }
+    await app.orders.settle();
+    expect(await orderRow(order.id)).toMatchObject({ payment_status: 'UNPAID' });
+    const events = await database.query('SELECT 1 FROM payment_events WHERE reference = $1', [reference]);
+    expect(events).toHaveLength(0);
+  });
+
+  it('sends the customer one confirmation with the order number, items and total', async () => {
+    const { order, product } = await newOrder();
+    await pay(order.id);
+    await confirm(order.id);
+    const [email] = await database.query<{ payload: { to: string; data: Record<string, unknown> } }>(
+      `SELECT payload FROM outbox WHERE payload->>'template' = 'order-paid' AND payload->'data'->>'orderNumber' = $1`,
+      [order.orderNumber],
+    );
+    expect(email?.payload.data).toMatchObject({
+      orderNumber: order.orderNumber,
+      totalKobo: Math.round(order.totalAmount * 100),
+      items: [{ name: product.name, quantity: 2, priceKobo: 250_000 }],
+    });
+  });
+});
+
+describe('the expiry job', () => {
+  it('verifies first: an order paid late becomes PAID, not cancelled', async () => {
+    const { order, product } = await newOrder();
+    await pay(order.id);
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    const round = await app.orders.expiry.runOnce();
+    expect(round.paid).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+    expect(await stockOf(database, product.id)).toBe(18);
+  });
+
+  it('cancels an unpaid order past its window and releases its stock; a provider that does not answer defers it', async () => {
+    const { order, product } = await newOrder();
+    await startPayment(order.id);
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    const deferred = await stalled.orders.expiry.runOnce();
+    expect(deferred.deferred).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(18);
+    await app.orders.expiry.runOnce();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(20);
+    const [entry] = await database.query<{ actor: string; to_value: string }>(
+      `SELECT actor, to_value FROM order_history WHERE order_id = $1 AND field = 'status'`,
+      [order.id],
+    );
+    expect(entry).toEqual({ actor: 'system', to_value: 'CANCELLED' });
+  });
+
+  it('applies a webhook event that a stopped process kept but never applied', async () => {
+    const { order } = await newOrder();
+    const { reference } = await pay(order.id);
+    const { payload } = await chargeSuccessWebhook(app, reference);
+    await database.query(
+      `INSERT INTO payment_events (dedupe_key, order_id, event, reference, payload, created_at)
+       VALUES ($1, $2, 'charge.success', $3, $4::jsonb, now() - interval '5 minutes')`,
+      [`charge.success:left-${reference}`, order.id, reference, payload],
+    );
+    await app.orders.expiry.runOnce();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+    const [event] = await database.query<{ processed: boolean }>(
+      'SELECT processed_at IS NOT NULL AS processed FROM payment_events WHERE reference = $1',
+      [reference],
+    );
+    expect(event?.processed).toBe(true);
+  });
+
+  it('leaves bank-transfer orders alone', async () => {
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
+    const order = (
+      await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 1_000 }], {
+        paymentDetails: { method: 'bankTransfer', transactionId: null },
+      })
+    ).json().order;
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    await app.orders.expiry.runOnce();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING' });
+  });
+});
+
+describe.skipIf(testEngine !== 'postgres')('two server processes on one database', () => {
+  let two: FastifyInstance;
+  beforeAll(async () => {
+    two = await buildApp(testConfig({ seedDemoCatalogue: false, payments: paymentsConfig({ webhookUrl: sink.url }) }), {
+      database: shop.database,
+    });
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  it('mark the order paid once when confirmations and webhooks reach both, in any order', async () => {
+    for (const webhookFirst of [true, false]) {
+      const { order } = await newOrder();
+      const { reference } = await pay(order.id);
+      const calls = webhookFirst
+        ? [webhook(reference, two), confirm(order.id, app), webhook(reference, app), confirm(order.id, two)]
+        : [confirm(order.id, two), webhook(reference, app), confirm(order.id, app), webhook(reference, two)];
+      const answers = await Promise.all(calls);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      await Promise.all([app.orders.settle(), two.orders.settle()]);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+      expect(await paidEmails(order.orderNumber)).toBe(1);
+      expect(await paymentHistory(order.id)).toHaveLength(1);
+    }
+  });
+
+  it('expire each order once when both run the expiry job at the same time', async () => {
+    const { order, product } = await newOrder();
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    await Promise.all([app.orders.expiry.runOnce(), two.orders.expiry.runOnce()]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED' });
+    expect(await stockOf(database, product.id)).toBe(20);
+    const entries = await database.query(`SELECT 1 FROM order_history WHERE order_id = $1 AND field = 'status'`, [
+      order.id,
+    ]);
+    expect(entries).toHaveLength(1);
+  });
+});
