@@ -1,41 +1,12 @@
-import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
 
 const shop = useBrowser();
 
 type ApiProduct = { slug: string; name: string; stock: number; images: string[] };
 type ApiCategory = { id: string; name: string };
-
-/**
- * Runs axe-core over the whole page as it is now and returns one line per serious or critical
- * violation, naming the page, the rule, the elements and how to fix it.
- */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // NOTE: evaluated through the DevTools protocol: the shop's CSP rightly refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      helpUrl: v.helpUrl,
-      nodes: v.nodes.map((node) => ({ target: node.target.join(' '), summary: node.failureSummary ?? '' })),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) =>
-          `${where}: ${v.id} (${v.impact}) at ${node.target} — ${v.help} (${v.helpUrl})\n    ${node.summary.replace(/\n/g, '\n    ')}`,
-      ),
-    );
-}
 
 async function catalogue() {
   const products = (await (await fetch(`${shop.baseUrl}/api/products?inStock=true&pageSize=50`)).json())

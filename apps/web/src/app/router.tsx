@@ -24,13 +24,12 @@ const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
 const EditProductPage = lazy(() => import('../features/admin/routes/edit-product'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
-const CheckoutSuccessPage = lazy(() => import('../features/checkout/routes/checkout-success'));
 const CategoriesPage = lazy(() => import('../features/catalog/routes/categories'));
 const CategoryPage = lazy(() => import('../features/catalog/routes/category'));
 const SubcategoryPage = lazy(() => import('../features/catalog/routes/subcategory'));
 const ProductPage = lazy(() => import('../features/catalog/routes/product'));
-const OrderSuccessPage = lazy(() => import('../features/orders/routes/order-success'));
-const OrderFailedPage = lazy(() => import('../features/orders/routes/order-failed'));
+const OrderSuccessPage = lazy(() => import('../features/checkout/routes/order-success'));
+const OrderFailedPage = lazy(() => import('../features/checkout/routes/order-failed'));
 const FaqPage = lazy(() => import('../features/marketing/routes/faq'));
 const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms-of-service'));
 const PrivacyPolicyPage = lazy(() => import('../features/marketing/routes/privacy-policy'));
@@ -81,7 +80,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth message={ACCOUNT_MESSAGES.loginRequiredForCheckout} />,
             children: [
               { path: paths.checkout.path, element: <CheckoutPage /> },
-              { path: paths.checkoutSuccess.path, element: <CheckoutSuccessPage /> },
+              { path: paths.checkoutSuccess.path, element: <OrderSuccessPage /> },
             ],
           },
 

@@ -7,4 +7,6 @@ export const storageKeys = {
   cart: 'cart',
   // Public catalogue answers, shown when the shop cannot be reached (docs/decisions/006).
   savedCatalogue: 'savedCatalogue',
+  // sessionStorage: the card order this tab is paying for, so a reload resumes it.
+  pendingOrder: 'pendingOrder',
 } as const;

@@ -1,9 +1,365 @@
-import { SimplePage } from '../../../components/ui/simple-page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type DeliveryMethod,
+  formatNaira,
+  isDeliveryMethodAvailable,
+  ORDER_MESSAGES as M,
+  type Order,
+  SHIPPING_COUNTRIES,
+  type ShippingDetails,
+  shippingDetailsSchema,
+  type User,
+} from '@shop/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShoppingBag } from 'lucide-react';
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type UseFormSetError, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorSummary, FormMessage } from '../../../components/ui/form-message';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { updateProfile } from '../../account/api/update-profile';
+import { messageFor } from '../../auth/errors';
+import { useSession } from '../../auth/session';
+import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
+import { getOrder, orderQueryKey } from '../../orders/api/get-order';
+import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
+import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
+import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
+import { usePayOrder } from '../../payments/use-pay-order';
+import { createOrder } from '../api/create-order';
+import { checkoutTotals, defaultDeliveryMethod } from '../checkout-totals';
+import { DeliveryMethodOptions } from '../components/delivery-method-options';
+import { OrderSummary } from '../components/order-summary';
+import { type OfferedPaymentMethod, PaymentMethodOptions } from '../components/payment-method-options';
+
+type Notice = { kind: 'error' | 'info'; text: string; errors?: Record<string, string> };
+
+const FIELDS: {
+  name: Exclude<keyof ShippingDetails, 'country'>;
+  label: string;
+  autoComplete: string;
+  type?: string;
+}[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'phoneNumber', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'Zip code', autoComplete: 'postal-code' },
+];
+const FIELD_NAMES = new Set<string>([...FIELDS.map((field) => field.name), 'country']);
+
+const shippingFrom = (user: User | null): ShippingDetails => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  email: user?.email ?? '',
+  phoneNumber: user?.phoneNumber ?? '',
+  address: user?.address ?? '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: 'Nigeria',
+});
 
 export default function CheckoutPage() {
+  usePageTitle('Checkout');
+  // A card order this tab created and has not paid yet: a reload shows it again, never a new one.
+  const [pendingId] = useState(() => readPendingOrder()?.id);
+  const [created, setCreated] = useState<Order>();
+  const [dismissed, setDismissed] = useState(false);
+  const pending = useQuery({
+    queryKey: orderQueryKey(pendingId ?? ''),
+    queryFn: () => getOrder(pendingId ?? ''),
+    enabled: Boolean(pendingId) && !created,
+    retry: false,
+  });
+  const resumable =
+    pending.data?.paymentStatus === 'UNPAID' && pending.data.status === 'PENDING' ? pending.data : undefined;
+  useEffect(() => {
+    // Paid meanwhile, cancelled, expired or gone: nothing to resume.
+    if (pendingId && (pending.isError || (pending.data && !resumable))) forgetPendingOrder();
+  }, [pendingId, pending.isError, pending.data, resumable]);
+
+  const order = created ?? (dismissed ? undefined : resumable);
+  const startOver = () => {
+    setCreated(undefined);
+    setDismissed(true);
+  };
+  let body: ReactNode;
+  if (order) body = <OrderCreated order={order} onNewOrder={startOver} />;
+  else if (pendingId && !dismissed && pending.isPending) body = <Spinner label="Loading your order…" />;
+  else body = <CheckoutForm onCreated={setCreated} />;
+
   return (
-    <SimplePage title="Checkout">
-      <p>Enter your delivery details and pay securely by card in naira.</p>
-    </SimplePage>
+    <PageContainer>
+      <TestPaymentsBanner />
+      <PageHeading>Checkout</PageHeading>
+      <div className="mt-8">{body}</div>
+    </PageContainer>
+  );
+}
+
+function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
+  const { user, setUser } = useSession();
+  const queryClient = useQueryClient();
+  const { items } = useCart();
+  const [paymentMethod, setPaymentMethod] = useState<OfferedPaymentMethod>('card');
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>(() =>
+    defaultDeliveryMethod(checkoutTotals(items, 'PICKUP').subtotalKobo),
+  );
+  const [notice, setNotice] = useState<Notice>();
+  const sending = useRef(false);
+  const totals = checkoutTotals(items, deliveryMethod);
+
+  // The cart changed under the form (a price update, a line removed): Standard may no longer apply.
+  useEffect(() => {
+    if (!isDeliveryMethodAvailable(deliveryMethod, totals.subtotalKobo)) setDeliveryMethod('REGULAR');
+  }, [deliveryMethod, totals.subtotalKobo]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ShippingDetails>({
+    resolver: zodResolver(shippingDetailsSchema),
+    defaultValues: shippingFrom(user),
+  });
+
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-2xl bg-linen-100 p-10 text-center dark:bg-stone-900">
+        <ShoppingBag aria-hidden="true" className="size-12 text-wine-700 dark:text-wine-300" />
+        <p className="text-lg">{M.itemsRequired}</p>
+        <Link to={paths.shop.href()} className={buttonClasses('primary')}>
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (shipping) => {
+    // NOTE: the button is disabled while sending; this also stops a double submit that lands
+    // before React re-renders it.
+    if (sending.current) return;
+    sending.current = true;
+    setNotice(undefined);
+    try {
+      // SPEC.md §4: the phone number and address are saved to the profile first.
+      try {
+        const { user: updated } = await updateProfile({ phoneNumber: shipping.phoneNumber, address: shipping.address });
+        setUser(updated);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
+          setUser(null);
+          return;
+        }
+        // The order matters more than the profile: go on without saving it.
+        console.info('Could not save the phone number and address to the profile.', failure);
+      }
+      const lines = cartStore.getLines();
+      const { order } = await createOrder({
+        shippingDetails: shipping,
+        paymentDetails: { method: paymentMethod, transactionId: null },
+        deliveryMethod,
+        items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, price: line.price })),
+      });
+      queryClient.invalidateQueries({ queryKey: ['orders'] });
+      if (order.paymentMethod === 'card') rememberPendingOrder(order);
+      // A bank transfer order is placed: what is left is paying it, outside the shop.
+      else cartStore.clear();
+      onCreated(order);
+    } catch (failure) {
+      const next = noticeForCreateFailure(failure, setError);
+      if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') setUser(null);
+      setNotice(next);
+    } finally {
+      sending.current = false;
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="space-y-8">
+        {notice &&
+          (notice.kind === 'error' ? (
+            <ErrorSummary message={notice.text} errors={notice.errors} />
+          ) : (
+            <FormMessage kind="info">{notice.text}</FormMessage>
+          ))}
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-3 text-lg font-semibold">Shipping details</legend>
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              className={field.name === 'address' ? 'sm:col-span-2' : undefined}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
+            />
+          ))}
+          <CountrySelect error={errors.country?.message} {...register('country')} />
+        </fieldset>
+        <DeliveryMethodOptions value={deliveryMethod} subtotalKobo={totals.subtotalKobo} onChange={setDeliveryMethod} />
+        <PaymentMethodOptions value={paymentMethod} onChange={setPaymentMethod} />
+      </div>
+      <div>
+        <OrderSummary lines={items} totals={totals}>
+          <SubmitButton pending={isSubmitting} pendingLabel="Placing your order…" className="mt-6 w-full">
+            Place Order
+          </SubmitButton>
+        </OrderSummary>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * What the customer is told when the order was refused, decided by the error's code: new
+ * prices go into the cart (the form is kept), a short stock lowers the line, field errors go
+ * to their fields.
+ */
+function noticeForCreateFailure(failure: unknown, setError: UseFormSetError<ShippingDetails>): Notice {
+  if (!(failure instanceof ApiError)) return { kind: 'error', text: M.createFailed };
+  switch (failure.code) {
+    case 'PRICE_CHANGED': {
+      const prices = new Map(
+        (failure.detail<{ productId: string; price: number }[]>('prices') ?? []).map((p) => [p.productId, p.price]),
+      );
+      cartStore.replace(
+        cartStore.getLines().map((line) => {
+          const price = prices.get(line.productId);
+          return price === undefined ? line : { ...line, price };
+        }),
+      );
+      return { kind: 'info', text: M.priceChanged };
+    }
+    case 'OUT_OF_STOCK': {
+      const productId = failure.detail<string>('productId');
+      const available = failure.detail<number>('available') ?? 0;
+      const next: CartLine[] = [];
+      for (const line of cartStore.getLines()) {
+        if (line.productId !== productId) next.push(line);
+        else if (available > 0) next.push({ ...line, stock: available, quantity: Math.min(line.quantity, available) });
+      }
+      cartStore.replace(next);
+      return { kind: 'error', text: failure.message };
+    }
+    case 'INVALID_INPUT': {
+      const fieldErrors: Record<string, string> = {};
+      for (const [key, message] of Object.entries(failure.errors ?? {})) {
+        const field = key.split('.').at(-1) ?? key;
+        if (FIELD_NAMES.has(field)) {
+          setError(field as keyof ShippingDetails, { message });
+          fieldErrors[field] = message;
+        }
+      }
+      return { kind: 'error', text: failure.message, errors: fieldErrors };
+    }
+    default:
+      return { kind: 'error', text: messageFor(failure, { fallback: M.createFailed, network: M.createFailed }) };
+  }
+}
+
+function CountrySelect({
+  error,
+  ...props
+}: ComponentProps<'select'> & { error?: string; ref?: Ref<HTMLSelectElement> }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
+        Country
+      </label>
+      <select
+        id={id}
+        autoComplete="country-name"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 shadow-sm focus:border-wine-700 focus:outline-none focus:ring-2 focus:ring-wine-700/30 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100"
+        {...props}
+      >
+        {SHIPPING_COUNTRIES.map((country) => (
+          <option key={country} value={country}>
+            {country}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** SPEC.md §4 step 2: 'Order Created Successfully', the number, and the way to pay. */
+function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => void }) {
+  const { pay, pending, error } = usePayOrder();
+  const isCard = order.paymentMethod === 'card';
+  return (
+    <section
+      aria-labelledby="order-created-heading"
+      className="mx-auto max-w-2xl space-y-6 rounded-2xl border border-linen-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900"
+    >
+      <div role="status">
+        <h2 id="order-created-heading" className="text-2xl font-semibold text-green-800 dark:text-green-300">
+          {M.orderCreated}
+        </h2>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="text-stone-600 dark:text-stone-400">Order number</dt>
+        <dd className="font-semibold" data-testid="order-number">
+          {order.orderNumber}
+        </dd>
+        <dt className="text-stone-600 dark:text-stone-400">Total</dt>
+        <dd className="font-semibold">{formatNaira(order.totalAmount)}</dd>
+      </dl>
+      {isCard ? (
+        <>
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <div className="flex flex-wrap gap-3">
+            <Button disabled={pending} onClick={() => pay(order, { clearCart: true })}>
+              {pending ? 'Payment in progress…' : 'Pay Now'}
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={pending}
+              onClick={() => {
+                forgetPendingOrder();
+                onNewOrder();
+              }}
+            >
+              Change order details
+            </Button>
+          </div>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            Your items are kept for you while you pay. An unpaid order is cancelled after a while.
+          </p>
+        </>
+      ) : (
+        <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
+      )}
+      <Link
+        to={paths.order.href(order.id)}
+        className="inline-block text-sm font-medium text-wine-700 underline dark:text-wine-300"
+      >
+        View order
+      </Link>
+    </section>
   );
 }

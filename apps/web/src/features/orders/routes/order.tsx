@@ -1,11 +1,216 @@
-import { useParams } from 'react-router';
-import { SimplePage } from '../../../components/ui/simple-page';
+import { formatNaira, ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/form-message';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { ProductImage } from '../../../components/ui/product-image';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { OrderStatusBadge } from '../../account/components/order-status-badge';
+import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
+import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
+import { usePayOrder } from '../../payments/use-pay-order';
+import { useOrder } from '../api/get-order';
+import {
+  DELIVERY_METHOD_NAMES,
+  formatOrderDate,
+  formatOrderDateTime,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUS_NAMES,
+} from '../order-labels';
 
+const FETCH_FAILED = 'Failed to fetch order details';
+
+/** SPEC.md §2: shipping, payment and summary cards, the items, the status and the history. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  usePageTitle(order.data ? `Order ${order.data.orderNumber}` : 'Order Details');
+
+  let body: ReactNode;
+  if (order.data) body = <OrderDetails order={order.data} />;
+  else if (order.error) {
+    // SPEC.md §8: a wrong or someone else's id is 'Order Not Found'; other failures say so.
+    const notFound = order.error instanceof ApiError && order.error.code === 'NOT_FOUND';
+    body = (
+      <div className="mx-auto max-w-xl space-y-4 py-10 text-center">
+        <PageHeading>{notFound ? M.orderNotFound : FETCH_FAILED}</PageHeading>
+        <p role="alert" className="text-stone-700 dark:text-stone-300">
+          {notFound ? M.orderNotFoundDetail : order.error.message || FETCH_FAILED}
+        </p>
+        <Link to={paths.orders.href()} className={buttonClasses('primary')}>
+          My Orders
+        </Link>
+      </div>
+    );
+  } else body = <Spinner label="Loading your order…" />;
+
   return (
-    <SimplePage title="Order Details">
-      <p>Shipping, payment and items for order {orderId}.</p>
-    </SimplePage>
+    <PageContainer>
+      <TestPaymentsBanner />
+      {body}
+    </PageContainer>
   );
+}
+
+const cardClasses = 'rounded-2xl border border-linen-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cardClasses}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4 text-sm">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode, string][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      {rows.map(([label, value, field]) => (
+        <div key={field} className="contents">
+          <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
+          <dd className="font-medium break-words" data-field={field}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const { pay, pending, error } = usePayOrder();
+  const unpaid = order.paymentStatus === 'UNPAID' && order.status === 'PENDING';
+  const ship = order.shippingAddress;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-4">
+        <PageHeading>Order {order.orderNumber}</PageHeading>
+        <span data-testid="order-status">
+          <OrderStatusBadge status={order.status} />
+        </span>
+      </div>
+      <p className="mt-2 text-stone-600 dark:text-stone-300">Placed on {formatOrderDate(order.createdAt)}</p>
+
+      {unpaid && order.paymentMethod === 'card' && (
+        <div className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl border border-gold-300 bg-gold-100 p-4 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+          <p className="flex-1">This order is not paid yet.</p>
+          <Button disabled={pending} onClick={() => pay(order)}>
+            {pending ? 'Payment in progress…' : 'Pay now'}
+          </Button>
+          {error && (
+            <div className="w-full">
+              <FormMessage kind="error">{error}</FormMessage>
+            </div>
+          )}
+        </div>
+      )}
+      {unpaid && order.paymentMethod === 'bankTransfer' && (
+        <div className={`mt-6 ${cardClasses}`}>
+          <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
+        </div>
+      )}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card id="shipping-heading" title="Shipping">
+          <Facts
+            rows={[
+              ['Name', `${ship.firstName} ${ship.lastName}`, 'name'],
+              ['Address', [ship.address, ship.city, ship.state, ship.zipCode, ship.country].join(', '), 'address'],
+              ['Phone', ship.phoneNumber ?? '—', 'phone'],
+              ['Email', ship.email, 'email'],
+              ['Delivery', DELIVERY_METHOD_NAMES[order.deliveryMethod], 'delivery-method'],
+              ['Estimated delivery', order.estimatedDelivery, 'estimated-delivery'],
+            ]}
+          />
+        </Card>
+        <Card id="payment-heading" title="Payment">
+          <Facts
+            rows={[
+              ['Method', PAYMENT_METHOD_NAMES[order.paymentMethod], 'payment-method'],
+              ['Status', PAYMENT_STATUS_NAMES[order.paymentStatus], 'payment-status'],
+              ['Transaction id', order.transactionId ?? '—', 'transaction-id'],
+              ['Paid on', order.paidAt ? formatOrderDateTime(order.paidAt) : '—', 'paid-at'],
+            ]}
+          />
+        </Card>
+        <Card id="summary-heading" title="Summary">
+          <Facts
+            rows={[
+              ['Subtotal', formatNaira(order.subtotal), 'subtotal'],
+              ['Delivery fee', order.deliveryFee === 0 ? 'Free' : formatNaira(order.deliveryFee), 'delivery-fee'],
+              ['Total', formatNaira(order.totalAmount), 'total'],
+            ]}
+          />
+        </Card>
+      </div>
+
+      <section aria-labelledby="items-heading" className={`mt-8 ${cardClasses}`}>
+        <h2 id="items-heading" className="text-lg font-semibold">
+          Items
+        </h2>
+        <ul className="mt-4 divide-y divide-linen-200 dark:divide-stone-800">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-item">
+              <ProductImage
+                src={item.image ?? undefined}
+                alt=""
+                sizes="64px"
+                width={64}
+                height={64}
+                className="size-16 shrink-0 rounded-lg bg-linen-100 object-cover dark:bg-stone-800"
+              />
+              <div className="flex-1">
+                <p className="font-medium">{item.name}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">
+                  {formatNaira(item.price)} × {item.quantity}
+                </p>
+              </div>
+              <p className="font-semibold tabular-nums">
+                {formatNaira((Math.round(item.price * 100) * item.quantity) / 100)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {order.history && order.history.length > 0 && (
+        <section aria-labelledby="history-heading" className={`mt-8 ${cardClasses}`}>
+          <h2 id="history-heading" className="text-lg font-semibold">
+            Order history
+          </h2>
+          <ol className="mt-4 space-y-2 text-sm" data-testid="order-history">
+            {order.history.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap gap-x-3">
+                <time dateTime={entry.createdAt} className="text-stone-600 dark:text-stone-400">
+                  {formatOrderDateTime(entry.createdAt)}
+                </time>
+                <span>{describeHistory(entry)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}
+
+const HISTORY_FIELDS: Record<OrderHistoryEntry['field'], string> = {
+  status: 'Status',
+  paymentStatus: 'Payment',
+  note: 'Note',
+};
+
+/** "Status: PENDING → PROCESSING", "Payment: UNPAID → PAID", or the note itself. */
+export function describeHistory(entry: OrderHistoryEntry): string {
+  if (entry.field === 'note') return entry.note ?? '';
+  const change = entry.from ? `${entry.from} → ${entry.to ?? ''}` : (entry.to ?? '');
+  return `${HISTORY_FIELDS[entry.field]}: ${change}${entry.note ? ` (${entry.note})` : ''}`;
 }

@@ -1,0 +1,329 @@
+// @vitest-environment jsdom
+import { ORDER_MESSAGES as M } from '@shop/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../../lib/storage-keys';
+import { fakeApi, renderRoute } from '../../testing/render-route';
+import { cartStore } from '../cart/cart-store';
+
+// The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+
+const customer = {
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'ada@example.com',
+  phoneNumber: null,
+  address: null,
+  role: 'CUSTOMER',
+  active: true,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+const config = {
+  provider: 'paystack',
+  publicKey: 'pk_test_x',
+  inlineScriptUrl: '/test-gateway/inline.js',
+  currency: 'NGN',
+  testMode: true,
+  bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
+};
+
+const line = (productId: string, price: number, quantity: number) => ({
+  productId,
+  slug: productId,
+  name: `Lace ${productId}`,
+  price,
+  image: undefined,
+  stock: 10,
+  quantity,
+});
+
+function putInCart(...lines: ReturnType<typeof line>[]) {
+  window.localStorage.setItem(storageKeys.cart, JSON.stringify(lines));
+  cartStore.resetForTests();
+}
+
+const order = (method: 'card' | 'bankTransfer') => ({
+  id: 'o1',
+  orderNumber: 'TS-7K4Q9M2X',
+  status: 'PENDING',
+  paymentStatus: 'UNPAID',
+  createdAt: '2025-06-01T10:00:00Z',
+  deliveryMethod: 'EXPRESS',
+  paymentMethod: method,
+  subtotal: 12500,
+  deliveryFee: 5000,
+  totalAmount: 17500,
+  estimatedDelivery: '1-2 business days',
+  shippingAddress: {},
+  items: [],
+  user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
+  transactionId: null,
+  paidAt: null,
+});
+
+async function fillShipping() {
+  fireEvent.change(await screen.findByLabelText('Phone number', {}, slow), { target: { value: '0803 123 4567' } });
+  fireEvent.change(screen.getByLabelText('Address'), { target: { value: '14 Adeniran Ogunsanya Street' } });
+  fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Surulere' } });
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Lagos' } });
+  fireEvent.change(screen.getByLabelText('Zip code'), { target: { value: '101283' } });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  putInCart(line('p1', 4500, 2), line('p2', 3500, 1));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  cartStore.resetForTests();
+});
+
+describe('the checkout form', () => {
+  it('is prefilled from the profile, with Nigeria first of the four countries', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/checkout');
+    expect(((await screen.findByLabelText('First name', {}, slow)) as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    const country = screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(country.value).toBe('Nigeria');
+    expect([...country.options].map((option) => option.value)).toEqual(['Nigeria', 'Ghana', 'USA', 'UK']);
+    expect(await screen.findByText(M.testPaymentsBanner, {}, slow)).toBeTruthy();
+  });
+
+  it('shows every SPEC message and sends nothing while a field is wrong', async () => {
+    const fetchMock = fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/checkout');
+    fireEvent.change(await screen.findByLabelText('First name', {}, slow), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    for (const text of [
+      M.firstNameRequired,
+      M.lastNameRequired,
+      M.emailRequired,
+      M.phoneRequired,
+      M.addressRequired,
+      M.cityRequired,
+      M.stateRequired,
+      M.zipCodeRequired,
+    ]) {
+      expect(await screen.findByText(text, {}, slow)).toBeTruthy();
+    }
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'tailor@' } });
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Invalid email address', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid phone number', {}, slow)).toBeTruthy();
+    const sent = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://shop.test').pathname);
+    expect(sent).not.toContain('/api/orders');
+    expect(sent).not.toContain('/api/users/profile');
+  });
+
+  it('offers Standard only from ₦20,000, saying why, and shows PayPal disabled with its reason', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/checkout');
+    const standard = (await screen.findByRole('radio', { name: /^Standard delivery/ }, slow)) as HTMLInputElement;
+    expect(standard.disabled).toBe(true);
+    expect(standard.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(M.standardNeedsSubtotal)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^Regular delivery/ }) as HTMLInputElement).checked).toBe(true);
+    const paypal = screen.getByRole('radio', { name: /^PayPal/ }) as HTMLInputElement;
+    expect(paypal.disabled).toBe(true);
+    expect(screen.getByText(M.paypalUnavailable)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^Card/ }) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+
+    putInCart(line('p1', 10000, 2));
+    renderRoute('/checkout');
+    const enough = (await screen.findByRole('radio', { name: /^Standard delivery/ }, slow)) as HTMLInputElement;
+    expect(enough.disabled).toBe(false);
+    expect(enough.checked).toBe(true);
+    expect(screen.queryByText(M.standardNeedsSubtotal)).toBeNull();
+  });
+
+  it('sums the summary with the delivery fee of the chosen method', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/checkout');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Express delivery/ }, slow));
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦12,500.00');
+    expect(screen.getByTestId('summary-delivery-fee').textContent).toBe('₦5,000.00');
+    expect(screen.getByTestId('summary-total').textContent).toBe('₦17,500.00');
+    fireEvent.click(screen.getByRole('radio', { name: /^Store pickup/ }));
+    expect(screen.getByTestId('summary-delivery-fee').textContent).toBe('Free');
+    expect(screen.getByTestId('summary-total').textContent).toBe('₦12,500.00');
+  });
+
+  it('shows a way to the shop instead of the form when the cart is empty', async () => {
+    putInCart();
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/checkout');
+    expect((await screen.findByRole('link', { name: 'Start Shopping' }, slow)).getAttribute('href')).toBe('/shop');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+});
+
+describe('placing the order', () => {
+  it('saves the phone and address to the profile, then creates the order, then offers to pay it', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: { ...customer, phoneNumber: '08031234567' } },
+      '/api/orders': { status: 201, body: { message: M.orderCreated, order: order('card') } },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('radio', { name: /^Express delivery/ }));
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    fireEvent.click(place);
+    fireEvent.click(place);
+    expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+
+    const calls = (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
+      .map(([input, init]) => ({ path: new URL(String(input), 'http://shop.test').pathname, init }))
+      .filter((call) => call.path === '/api/users/profile' || call.path === '/api/orders');
+    expect(calls.map((call) => call.path)).toEqual(['/api/users/profile', '/api/orders']);
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      phoneNumber: '08031234567',
+      address: '14 Adeniran Ogunsanya Street',
+    });
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
+      shippingDetails: {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        email: 'ada@example.com',
+        phoneNumber: '08031234567',
+        address: '14 Adeniran Ogunsanya Street',
+        city: 'Surulere',
+        state: 'Lagos',
+        zipCode: '101283',
+        country: 'Nigeria',
+      },
+      paymentDetails: { method: 'card', transactionId: null },
+      deliveryMethod: 'EXPRESS',
+      items: [
+        { productId: 'p1', quantity: 2, price: 4500 },
+        { productId: 'p2', quantity: 1, price: 3500 },
+      ],
+    });
+    // A reload resumes this order instead of placing another; the cart waits for the payment.
+    expect(JSON.parse(window.sessionStorage.getItem(storageKeys.pendingOrder) ?? '{}').id).toBe('o1');
+    expect(cartStore.getLines()).toHaveLength(2);
+  });
+
+  it('resumes the unpaid order after a reload instead of showing the form', async () => {
+    window.sessionStorage.setItem(storageKeys.pendingOrder, JSON.stringify({ id: 'o1', orderNumber: 'TS-7K4Q9M2X' }));
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/orders/o1': { order: order('card') },
+    });
+    renderRoute('/checkout');
+    expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+
+  it('puts changed prices into the cart, says so and keeps the form', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': {
+        status: 409,
+        body: { code: 'PRICE_CHANGED', message: M.priceChanged, prices: [{ productId: 'p1', price: 5000 }] },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(M.priceChanged, {}, slow)).toBeTruthy();
+    expect(cartStore.getLines().find((l) => l.productId === 'p1')?.price).toBe(5000);
+    await waitFor(() => expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦13,500.00'));
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Surulere');
+  });
+
+  it('lowers a line to the stock left and shows the server’s message', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': {
+        status: 409,
+        body: { code: 'OUT_OF_STOCK', message: 'Only 1 left in stock for Lace p1', productId: 'p1', available: 1 },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('Only 1 left in stock for Lace p1');
+    expect(cartStore.getLines().find((l) => l.productId === 'p1')?.quantity).toBe(1);
+  });
+
+  it('shows the bank details with the order number as the reference for a bank transfer', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': { status: 201, body: { message: M.orderCreated, order: order('bankTransfer') } },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('radio', { name: /^Bank transfer/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const details = await screen.findByTestId('bank-transfer-details', {}, slow);
+    expect(within(details).getByText('Stitch & Trim Supplies')).toBeTruthy();
+    expect(within(details).getByText('Test Bank')).toBeTruthy();
+    expect(within(details).getByText('0123456789')).toBeTruthy();
+    expect(details.querySelector('[data-field="transfer-reference"]')?.textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(cartStore.getLines()).toHaveLength(0);
+  });
+});
+
+describe('after the payment', () => {
+  it('shows the order number and transaction id on success', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/order/success', { orderId: 'o1', orderNumber: 'TS-7K4Q9M2X', transactionId: '4099260516' });
+    expect((await screen.findByTestId('order-number', {}, slow)).textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.getByTestId('transaction-id').textContent).toBe('4099260516');
+    expect(screen.getByRole('link', { name: 'View Order' }).getAttribute('href')).toBe('/orders/o1');
+  });
+
+  it('shows why it failed, Try Again for the same order and Contact Support', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/order/failed', {
+      orderId: 'o1',
+      orderNumber: 'TS-7K4Q9M2X',
+      reason: 'Payment status: failed',
+      detail: 'Declined',
+    });
+    expect((await screen.findByTestId('failure-reason', {}, slow)).textContent).toBe('Payment status: failed');
+    expect(screen.getByTestId('failure-detail').textContent).toBe('Declined');
+    expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('shows the payment modal’s loading failure as the reason', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/order/failed', { orderId: 'o1', orderNumber: 'TS-7K4Q9M2X', reason: M.paymentModalFailed });
+    expect((await screen.findByTestId('failure-reason', {}, slow)).textContent).toBe(M.paymentModalFailed);
+    expect(screen.queryByTestId('failure-detail')).toBeNull();
+  });
+
+  it('sends Try Again back to checkout when it does not know the order', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config });
+    renderRoute('/order/failed');
+    expect((await screen.findByRole('link', { name: 'Try Again' }, slow)).getAttribute('href')).toBe('/checkout');
+  });
+});

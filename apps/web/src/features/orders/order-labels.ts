@@ -1,0 +1,29 @@
+import type { DeliveryMethod, PaymentMethod, PaymentStatus } from '@shop/shared';
+
+// How the storefront names the order's codes, on checkout and on the order pages alike.
+
+export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = {
+  PICKUP: 'Store pickup',
+  STANDARD: 'Standard delivery',
+  REGULAR: 'Regular delivery',
+  EXPRESS: 'Express delivery',
+};
+
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'Card',
+  bankTransfer: 'Bank transfer',
+  paypal: 'PayPal',
+};
+
+export const PAYMENT_STATUS_NAMES: Record<PaymentStatus, string> = {
+  UNPAID: 'Unpaid',
+  PAID: 'Paid',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

@@ -1,0 +1,47 @@
+import { ORDER_MESSAGES as M } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { CONFIRM_UNREACHABLE, failureOfConfirm } from './payment-outcome';
+
+const notVerified = (status: string, gatewayResponse?: string) =>
+  new ApiError(402, M.paymentStatus(status), {
+    code: 'PAYMENT_NOT_VERIFIED',
+    body: { code: 'PAYMENT_NOT_VERIFIED', message: M.paymentStatus(status), status, gatewayResponse },
+  });
+
+describe('why a payment failed, as /order/failed tells it', () => {
+  it('gives the server’s verify result and the gateway’s reason for a declined card', () => {
+    expect(failureOfConfirm(notVerified('failed', 'Declined'), true)).toEqual({
+      reason: 'Payment status: failed',
+      detail: 'Declined',
+    });
+  });
+
+  it('gives insufficient funds in the gateway’s own words', () => {
+    expect(failureOfConfirm(notVerified('failed', 'Insufficient Funds'), true)).toEqual({
+      reason: 'Payment status: failed',
+      detail: 'Insufficient Funds',
+    });
+  });
+
+  it('says the payment was cancelled when the modal was closed before anything was paid', () => {
+    expect(failureOfConfirm(notVerified('abandoned'), true)).toEqual({
+      reason: M.paymentCancelled,
+      detail: 'Payment status: abandoned',
+    });
+  });
+
+  it('keeps the verify result when the modal reported success but the provider did not confirm it', () => {
+    expect(failureOfConfirm(notVerified('abandoned'), false)).toEqual({ reason: 'Payment status: abandoned' });
+  });
+
+  it('passes on the retryable message when the provider could not be reached', () => {
+    const error = new ApiError(502, M.providerUnavailable, { code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    expect(failureOfConfirm(error, false)).toEqual({ reason: M.providerUnavailable });
+  });
+
+  it('says the shop could not be reached when the confirmation never arrived', () => {
+    expect(failureOfConfirm(new ApiError(0, 'Network error'), false)).toEqual({ reason: CONFIRM_UNREACHABLE });
+    expect(failureOfConfirm(new TypeError('boom'), false)).toEqual({ reason: CONFIRM_UNREACHABLE });
+  });
+});
