@@ -5,10 +5,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
-import accounts from './modules/accounts';
+import account from './modules/account';
+import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
+import users from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -51,6 +53,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Opening and migrating the database, and seeding the demo catalogue, take as long as they
+    // take on a first start: no plugin time limit.
+    pluginTimeout: 0,
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
@@ -73,7 +78,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);
   await app.register(catalog);
-  await app.register(accounts);
+  await app.register(users);
+  await app.register(account);
+  await app.register(adminUsers);
   await app.register(newsletter);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });

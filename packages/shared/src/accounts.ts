@@ -124,6 +124,8 @@ export const profileUpdateRequestSchema = z.object({
   email: emailSchema.optional(),
   phoneNumber: phoneNumberSchema.nullish(),
   address: addressSchema.nullish(),
+  /** Needed when `email` changes: whoever holds a session must also know the password. */
+  currentPassword: z.string().max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong).optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 

@@ -12,6 +12,7 @@ export interface RenderedEmail {
 export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
   welcome: { firstName: string; shopUrl?: string };
+  'email-changed': { firstName: string; newEmail: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -80,12 +81,31 @@ ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a"
   };
 }
 
+/** Sent to the old address when an account's email changes, so its owner hears of it. */
+export function emailChangedEmail({ firstName, newEmail }: EmailTemplates['email-changed']): RenderedEmail {
+  const changed = `The email address of your ${SHOP_NAME} account was changed to ${newEmail}.`;
+  const ifNotYou =
+    'If you did not change it, contact the shop at once: someone who knows your password did, and your account now sends its emails there.';
+  return {
+    subject: `Your ${SHOP_NAME} email address was changed`,
+    text: [`Hello ${firstName},`, '', changed, '', ifNotYou, '', SHOP_NAME].join('\n'),
+    html: layout(
+      'Email address changed',
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>${escapeHtml(changed)}</p>
+<p>${escapeHtml(ifNotYou)}</p>`,
+    ),
+  };
+}
+
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   switch (name) {
     case 'password-reset-otp':
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
     case 'welcome':
       return welcomeEmail(data as EmailTemplates['welcome']);
+    case 'email-changed':
+      return emailChangedEmail(data as EmailTemplates['email-changed']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -11,8 +11,9 @@ import {
   type Session,
   uniqueEmail,
 } from '../../../test/accounts';
-import { createTestApp } from '../../../test/helper';
+import { createTestApp, testConfig } from '../../../test/helper';
 import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { buildApp } from '../../app';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -221,10 +222,16 @@ describe('the first admin from the configuration', () => {
       expect(owner.user.role).toBe('ADMIN');
       const defaults = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
       expect(defaults.statusCode).toBe(401);
-      await other.app.accounts.ensureFirstAdmin(
-        { env: 'production', admin: { email: 'x@example.com', password: 'Other@2025' } },
-        other.app.log,
+      // A later start with another ADMIN_EMAIL: an admin exists, so nothing is made.
+      const again = await buildApp(
+        testConfig({
+          seedDemoCatalogue: false,
+          env: 'production',
+          admin: { email: 'x@example.com', password: 'Other@2025' },
+        }),
+        { database: other.database },
       );
+      await again.close();
       const [count] = await other.database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN'`,
       );

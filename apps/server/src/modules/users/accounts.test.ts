@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { ADDRESS_LIMITS } from './accounts.service';
+import { ADDRESS_LIMITS } from './users.service';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;

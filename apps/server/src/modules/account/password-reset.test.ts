@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { RESET_FAILURES_PER_DAY } from './accounts.service';
+import { RESET_FAILURES_PER_DAY } from './account.service';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
