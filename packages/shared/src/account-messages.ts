@@ -8,6 +8,8 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: 'Password must be at most 128 characters',
   passwordRule:
     'Password must include at least one uppercase letter, one lowercase letter, one number, and one special character',
+  /** The rule, said under the register form's password fields before anyone types. */
+  passwordHint: 'At least 6 characters, with an uppercase letter, a lowercase letter, a number and one of @$!%*?&.',
   firstNameRequired: 'First name is required',
   firstNameTooShort: 'First name must be at least 2 characters',
   lastNameRequired: 'Last name is required',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from './catalog-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { NAIRA_AMOUNT_PATTERN, PRICE_NAIRA_MAX } from './money';
 
 // ---------- Shapes (API.md) ----------
 
@@ -78,15 +80,11 @@ function wholeNumber(name: string, min: number, max?: number) {
     );
 }
 
-/** Prices are stored as 32-bit integers of kobo: ₦21,474,836.47 at most. */
-export const PRICE_KOBO_MAX = 2_147_483_647;
-const PRICE_NAIRA_MAX = PRICE_KOBO_MAX / 100;
-
 /** A naira amount from the query string (at most two decimals), within what a price can be. */
 function nairaAmount(name: string) {
   return z
     .string()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: `${name} must be an amount in naira, such as 1500 or 1499.50` })
+    .regex(NAIRA_AMOUNT_PATTERN, { message: `${name} must be an amount in naira, such as 1500 or 1499.50` })
     .transform(Number)
     .pipe(z.number().max(PRICE_NAIRA_MAX, { message: `${name} must be at most ${PRICE_NAIRA_MAX}` }));
 }
@@ -127,3 +125,91 @@ export const searchQuerySchema = paginationQuerySchema.extend({
     .max(SEARCH_QUERY_MAX_LENGTH, { message: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` })
     .default(''),
 });
+
+// ---------- Admin product writes (API.md: POST and PUT /api/products) ----------
+//
+// The fields come as multipart text (the images are the files beside them), so every field
+// takes its text form as well as its JSON one: price "1499.50" or 1499.5, stock "3" or 3,
+// isHotBuy "true" or true, specifications and existingImages a JSON list or the list itself.
+
+const P = PRODUCT_MESSAGES;
+const L = PRODUCT_LIMITS;
+
+/** A JSON list sent as a multipart text field, or the list itself. */
+function jsonList<T extends z.ZodType>(item: T, message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    },
+    z.array(item, { message }),
+  );
+}
+
+const booleanField = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean({ message: 'must be true or false' }),
+);
+
+/** Naira with at most two decimals, within what a price can be (stored as kobo). */
+export const productPriceSchema = z
+  .union([z.string(), z.number()], { message: P.priceRequired })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((text) => text !== '', P.priceRequired)
+  .refine((text) => text === '' || NAIRA_AMOUNT_PATTERN.test(text), P.priceInvalid)
+  .transform(Number)
+  .pipe(z.number().max(PRICE_NAIRA_MAX, P.priceTooHigh));
+
+/** A whole number of units, 0 or more. */
+export const productStockSchema = z
+  .union([z.string(), z.number()], { message: P.stockRequired })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((text) => text !== '', P.stockRequired)
+  .refine((text) => text === '' || /^\d{1,9}$/.test(text), P.stockInvalid)
+  .transform(Number);
+
+export const productSpecificationInputSchema = z.object({
+  name: z
+    .string({ message: P.specificationNameRequired })
+    .trim()
+    .min(1, P.specificationNameRequired)
+    .max(L.specificationNameMaxLength, P.specificationTooLong),
+  value: z
+    .string({ message: P.specificationValueRequired })
+    .trim()
+    .min(1, P.specificationValueRequired)
+    .max(L.specificationValueMaxLength, P.specificationTooLong),
+});
+
+/** The fields of POST /api/products; the images (1 to 8 files) come beside them. */
+export const createProductRequestSchema = z.object({
+  name: z.string({ message: P.nameRequired }).trim().min(1, P.nameRequired).max(L.nameMaxLength, P.nameTooLong),
+  description: z
+    .string({ message: P.descriptionRequired })
+    .trim()
+    .min(1, P.descriptionRequired)
+    .max(L.descriptionMaxLength, P.descriptionTooLong),
+  price: productPriceSchema,
+  stock: productStockSchema,
+  subcategoryId: z.string({ message: P.subcategoryRequired }).trim().min(1, P.subcategoryRequired).max(100),
+  specifications: jsonList(productSpecificationInputSchema, P.specificationsInvalid)
+    .pipe(z.array(productSpecificationInputSchema).max(L.specificationsMax, P.tooManySpecifications))
+    .default([]),
+  isHotBuy: booleanField.default(false),
+  isNewlyAdded: booleanField.default(false),
+});
+export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
+export type CreateProductFields = z.output<typeof createProductRequestSchema>;
+
+/** The fields of PUT /api/products/{id}: the same, plus the images to keep, in order (new files come beside). */
+export const updateProductRequestSchema = createProductRequestSchema.extend({
+  existingImages: jsonList(z.string().min(1), P.existingImagesInvalid)
+    .pipe(z.array(z.string().min(1)).max(L.imagesMax, P.tooManyImages))
+    .default([]),
+});
+export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
+export type UpdateProductFields = z.output<typeof updateProductRequestSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatNairaShort, koboToNaira, nairaToKobo } from './money';
+import { formatNaira, formatNairaShort, koboToNaira, nairaToKobo, PRICE_NAIRA_MAX, parsePriceAmount } from './money';
 
 describe('money', () => {
   it('turns naira with two decimals into whole kobo without floating-point drift', () => {
@@ -23,5 +23,21 @@ describe('money', () => {
     expect(formatNaira(1500)).toBe('₦1,500.00');
     expect(formatNairaShort(85_000)).toBe('₦85,000');
     expect(formatNairaShort(1499.5)).toBe('₦1,499.50');
+  });
+
+  it('shows naira with the en-NG thousands grouping and two decimals', () => {
+    expect(formatNaira(1500)).toBe('₦1,500.00');
+    expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
+    expect(formatNaira(0)).toBe('₦0.00');
+  });
+
+  it('reads a price filter by the API rule: naira with at most two decimals, no more than a price can be', () => {
+    expect(parsePriceAmount('1500')).toBe(1500);
+    expect(parsePriceAmount('2500.5')).toBe(2500.5);
+    expect(parsePriceAmount('1499.50')).toBe(1499.5);
+    for (const text of ['1.234', '-4', 'abc', '', ' 12', '1e3', '21474837'])
+      expect(parsePriceAmount(text)).toBeUndefined();
+    expect(parsePriceAmount(null)).toBeUndefined();
+    expect(parsePriceAmount(String(PRICE_NAIRA_MAX))).toBe(PRICE_NAIRA_MAX);
   });
 });

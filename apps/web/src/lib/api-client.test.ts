@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, isShopUnreachable, isWorthRetrying, READ_TIMEOUT_MS } from './api-client';
+import { ApiError, api, isShopUnreachable, isWorthRetrying, READ_TIMEOUT_MS, serverMessage } from './api-client';
 
 function respondWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -63,6 +63,57 @@ describe('api client', () => {
     expect(error.status).toBe(400);
     expect(error.message).toBe('Invalid input');
     expect(error.errors).toEqual({ email: 'Invalid email address' });
+  });
+
+  it('keeps the code and the whole body, details included, so a screen can act on them', async () => {
+    const body = {
+      code: 'PRICE_CHANGED',
+      message: 'Some prices have changed. Your cart has been updated with the current prices.',
+      prices: [{ productId: 'p1', price: 2500 }],
+    };
+    respondWith(JSON.stringify(body), 409);
+    const error = await caught(api.post('/api/orders', {}));
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('PRICE_CHANGED');
+    expect(error.message).toBe(body.message);
+    expect(error.body).toEqual(body);
+    expect(error.detail('prices')).toEqual([{ productId: 'p1', price: 2500 }]);
+    expect(serverMessage(error)).toBe(body.message);
+  });
+
+  it('keeps the stock left of an OUT_OF_STOCK answer and the field errors of an INVALID_INPUT one', async () => {
+    respondWith(JSON.stringify({ code: 'OUT_OF_STOCK', message: 'Only 2 left', productId: 'p1', available: 2 }), 409);
+    const stock = await caught(api.post('/api/orders', {}));
+    expect(stock.code).toBe('OUT_OF_STOCK');
+    expect(stock.detail('available')).toBe(2);
+    expect(stock.detail('productId')).toBe('p1');
+
+    respondWith(JSON.stringify({ code: 'INVALID_INPUT', message: 'Invalid input', errors: { email: 'Invalid' } }), 400);
+    const invalid = await caught(api.post('/api/users/register', {}));
+    expect(invalid.code).toBe('INVALID_INPUT');
+    expect(invalid.errors).toEqual({ email: 'Invalid' });
+  });
+
+  it('takes the code of the status when an answer has no code, or one it does not know', async () => {
+    respondWith(JSON.stringify({ message: 'Not logged in' }), 401);
+    expect((await caught(api.get('/api/users/session'))).code).toBe('UNAUTHENTICATED');
+    respondWith(JSON.stringify({ code: 'SOMETHING_NEW', message: 'x' }), 409);
+    expect((await caught(api.post('/api/orders', {}))).code).toBe('CONFLICT');
+    respondWith('Bad Gateway', 502, 'text/plain');
+    const proxy = await caught(api.get('/api/products'));
+    expect(proxy.code).toBe('INTERNAL_ERROR');
+    expect(proxy.body).toEqual({});
+    expect(serverMessage(proxy)).toBeUndefined();
+  });
+
+  it('has no code and no server message when the shop could not be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await caught(api.get('/api/products'));
+    expect(error.code).toBeUndefined();
+    expect(serverMessage(error)).toBeUndefined();
   });
 
   it('uses the raw text when an error body is not JSON', async () => {

@@ -1,16 +1,43 @@
 // One client for every call to our API: same-origin, cookies included, JSON in and out,
-// and one error type (ApiError) built from the API.md error shape { message, errors? }.
+// and one error type (ApiError) built from the API.md error shape { code, message, errors?, ...details }.
 
+import { type ErrorCode, errorCodeForStatus, isErrorCode } from '@shop/shared';
+
+/**
+ * A failed call. Screens decide by `code` (docs/errors.md), or by `status === 0` when the shop
+ * could not be reached at all; `message` is only ever shown, never compared.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The API's code; for an answer without one (a proxy page), the code of its status. None when nothing answered. */
+  readonly code: ErrorCode | undefined;
+  /** The whole JSON error body: `code`, `message`, `errors` and the details a screen can act on. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** The field errors of a rejected form, by field name. */
+  readonly errors: Record<string, string> | undefined;
 
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: Record<string, string>,
+    options: { code?: ErrorCode; errors?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
+    this.code = options.code ?? (status > 0 ? errorCodeForStatus(status) : undefined);
+    this.errors = options.errors;
+    this.body = options.body ?? {};
   }
+
+  /** A detail the API sent beside the message (e.g. `prices` for PRICE_CHANGED, `available` for OUT_OF_STOCK). */
+  detail<T = unknown>(name: string): T | undefined {
+    return this.body[name] as T | undefined;
+  }
+}
+
+/** The message the shop itself sent in its error body, when it sent one (never a proxy's page or our fallback). */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const message = error.body.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error';
@@ -72,11 +99,11 @@ function errorFromResponse(status: number, text: string): ApiError {
     // Not JSON (a proxy page, plain text): the raw text is the most useful message we have.
     return new ApiError(status, text.trim() || FALLBACK_ERROR_MESSAGE);
   }
-  if (isRecord(body) && typeof body.message === 'string' && body.message) {
-    const errors = isRecord(body.errors) ? (body.errors as Record<string, string>) : undefined;
-    return new ApiError(status, body.message, errors);
-  }
-  return new ApiError(status, FALLBACK_ERROR_MESSAGE);
+  if (!isRecord(body)) return new ApiError(status, FALLBACK_ERROR_MESSAGE);
+  const code = isErrorCode(body.code) ? body.code : undefined;
+  const errors = isRecord(body.errors) ? (body.errors as Record<string, string>) : undefined;
+  const message = typeof body.message === 'string' && body.message ? body.message : FALLBACK_ERROR_MESSAGE;
+  return new ApiError(status, message, { code, errors, body });
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {

@@ -1,10 +1,10 @@
+import { formatNaira } from '@shop/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useProductSearch } from '../../features/catalog/api/search-products';
 import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
-import { formatNaira } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { closeWhenFocusLeavesHeader } from './close-when-focus-leaves';
 

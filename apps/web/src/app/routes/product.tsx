@@ -1,3 +1,5 @@
+import type { Product } from '@shop/shared';
+import { formatNaira } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -13,10 +15,8 @@ import { useRelatedProducts } from '../../features/catalog/api/get-related-produ
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { StockBadge } from '../../features/catalog/components/stock-badge';
-import type { Product } from '../../features/catalog/types';
 import { SavedDataNotice } from '../../features/saved-catalogue/saved-data-notice';
 import { ApiError } from '../../lib/api-client';
-import { formatNaira } from '../../lib/money';
 import { usePageTitle } from '../../lib/use-page-title';
 
 function ProductNotFound() {
@@ -109,7 +109,7 @@ function RelatedProducts({ productId }: { productId: string }) {
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
-  if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+  if (product.error instanceof ApiError && product.error.code === 'NOT_FOUND') return <ProductNotFound />;
   return (
     <QueryState query={product} loadingLabel="Loading product…">
       {(data) => <ProductDetails key={data.id} product={data} />}

@@ -58,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         const error = event.action.error;
-        if (error instanceof ApiError && error.status === 401 && queryClient.getQueryData(sessionQueryKey))
+        if (error instanceof ApiError && error.code === 'UNAUTHENTICATED' && queryClient.getQueryData(sessionQueryKey))
           setUser(null);
       }),
     [queryClient, setUser],

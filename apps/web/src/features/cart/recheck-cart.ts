@@ -1,5 +1,5 @@
+import { formatNaira } from '@shop/shared';
 import { ApiError } from '../../lib/api-client';
-import { formatNaira } from '../../lib/money';
 import type { CartLine, CartProduct } from './cart-store';
 
 export type RecheckOutcome = {
@@ -24,7 +24,7 @@ export async function recheckCart(
   results.forEach((result, index) => {
     const line = lines[index] as CartLine;
     if (result.status === 'rejected') {
-      if (result.reason instanceof ApiError && result.reason.status === 404) {
+      if (result.reason instanceof ApiError && result.reason.code === 'NOT_FOUND') {
         updates.set(line.productId, undefined);
         changes.push(`${line.name} is no longer available and was removed from your cart.`);
       }

@@ -18,6 +18,11 @@ describe('shop filters in the URL', () => {
     ).toEqual({ page: 1, subcategoryId: 's2' });
   });
 
+  it('drops a price the API would refuse: more than two decimals, or a minimum above the maximum', () => {
+    expect(readShopFilters(new URLSearchParams('minPrice=1.234&maxPrice=2500'))).toEqual({ page: 1, maxPrice: 2500 });
+    expect(readShopFilters(new URLSearchParams('minPrice=500&maxPrice=100'))).toEqual({ page: 1 });
+  });
+
   it('goes back to page 1 when a filter changes, and keeps the page when only the page changes', () => {
     const params = new URLSearchParams('sort=name&page=4');
     expect(withShopFilters(params, { inStock: 'true' }).toString()).toBe('sort=name&inStock=true');

@@ -1,20 +1,7 @@
+import { PRODUCT_SORTS, type ProductSort, parsePriceAmount } from '@shop/shared';
 import type { ProductFilters } from './api/get-products';
 
-export const SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'name', label: 'Name' },
-] as const;
-
-type Sort = NonNullable<ProductFilters['sort']>;
-const SORTS = new Set<string>(SORT_OPTIONS.map((option) => option.value));
-
-function price(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
-}
+const SORTS = new Set<string>(PRODUCT_SORTS);
 
 function positiveInteger(value: string | null): number {
   const number = Number(value);
@@ -23,17 +10,19 @@ function positiveInteger(value: string | null): number {
 
 /**
  * The shop's filters live in the URL (`sort`, `minPrice`, `maxPrice`, `inStock`, `page`,
- * `category`, `subcategory`) so a shared link or Back restores them. Anything unreadable is
- * dropped rather than sent to the API.
+ * `category`, `subcategory`) so a shared link or Back restores them. Anything the API would
+ * refuse (packages/shared's rules: a price with more than two decimals, a minimum above the
+ * maximum) is dropped rather than sent.
  */
 export function readShopFilters(params: URLSearchParams): ProductFilters {
   const sort = params.get('sort');
   const filters: ProductFilters = { page: positiveInteger(params.get('page')) };
-  if (sort && SORTS.has(sort)) filters.sort = sort as Sort;
-  const minPrice = price(params.get('minPrice'));
-  const maxPrice = price(params.get('maxPrice'));
-  if (minPrice !== undefined) filters.minPrice = minPrice;
-  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+  if (sort && SORTS.has(sort)) filters.sort = sort as ProductSort;
+  const minPrice = parsePriceAmount(params.get('minPrice'));
+  const maxPrice = parsePriceAmount(params.get('maxPrice'));
+  const ordered = minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice;
+  if (minPrice !== undefined && ordered) filters.minPrice = minPrice;
+  if (maxPrice !== undefined && ordered) filters.maxPrice = maxPrice;
   if (params.get('inStock') === 'true') filters.inStock = true;
   const subcategory = params.get('subcategory');
   const category = params.get('category');

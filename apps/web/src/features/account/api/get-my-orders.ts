@@ -1,14 +1,9 @@
+import type { Order } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
 /** The fields of an order the account screens show (API.md "Order"). */
-export interface OrderSummary {
-  id: string;
-  orderNumber: string;
-  status: string;
-  createdAt: string;
-  totalAmount: number;
-}
+export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'totalAmount'>;
 
 /** GET /api/orders/my-orders, newest first. */
 export async function getMyOrders(): Promise<OrderSummary[]> {
@@ -18,7 +13,7 @@ export async function getMyOrders(): Promise<OrderSummary[]> {
   } catch (error) {
     // NOTE: until the orders API lands the route answers 404; that means "no orders yet",
     // not a failure to show. Any other error is shown.
-    if (error instanceof ApiError && error.status === 404) return [];
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return [];
     throw error;
   }
 }

@@ -1,7 +1,7 @@
+import { formatNaira } from '@shop/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { formatNaira } from '../../../lib/money';
 import { useCartSummary } from '../hooks/use-cart-summary';
 
 /** Items and total of the cart, with a checkout link when it has something. */

@@ -1,9 +1,9 @@
+import { formatNaira } from '@shop/shared';
 import { Link, Navigate } from 'react-router';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { formatNaira } from '../../../lib/money';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useSession } from '../../auth/session';
 import { useMyOrders } from '../api/get-my-orders';

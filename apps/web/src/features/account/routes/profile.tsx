@@ -9,11 +9,13 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { FormMessage, TextField } from '../../auth/components/form-field';
 import { messageFor } from '../../auth/errors';
 import { useSession } from '../../auth/session';
 import { useLogoutToHome } from '../../auth/use-logout-to-home';
@@ -136,7 +138,7 @@ function ProfileEditForm({
       onDone({ kind: 'success', text: message || M.profileUpdated });
     } catch (failure) {
       // SPEC.md §8: a 401 is only logged; the session ended, so the guard takes over.
-      if (failure instanceof ApiError && failure.status === 401) {
+      if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
         console.info('Profile update refused: the session has ended.');
         setUser(null);
         return;
@@ -188,9 +190,9 @@ function ProfileEditForm({
         {...register('address')}
       />
       <div className="flex gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          Save
+        </SubmitButton>
         <Button variant="ghost" onClick={() => onDone()} disabled={isSubmitting}>
           Cancel
         </Button>

@@ -3,11 +3,12 @@ import { type ForgotPasswordRequest, forgotPasswordRequestSchema, ACCOUNT_MESSAG
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { ErrorSummary } from '../../../components/ui/form-message';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
-import { FormMessage, TextField } from '../components/form-field';
 import { messageFor } from '../errors';
 
 /** What the reset page receives in navigation state. */
@@ -49,7 +50,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password" intro="Enter the email of your account and we will email you a 6-digit code.">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {error && <ErrorSummary message={error} />}
         <TextField
           label="Email"
           type="email"
@@ -57,9 +58,9 @@ export default function ForgotPasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send reset code'}
-        </Button>
+        <SubmitButton className="w-full" pending={isSubmitting} pendingLabel="Sending…">
+          Send reset code
+        </SubmitButton>
         <p className="text-center text-sm">
           <Link to={paths.login.href()} className="font-medium text-wine-700 underline dark:text-wine-300">
             Back to login

@@ -3,10 +3,11 @@ import { type LoginRequest, loginRequestSchema } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { ErrorSummary, FormMessage } from '../../../components/ui/form-message';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
-import { FormMessage, PasswordField, TextField } from '../components/form-field';
 import { isSafari, loginErrorMessage } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import { useSession } from '../session';
@@ -84,7 +85,7 @@ export default function LoginPage() {
         className="space-y-4"
       >
         {state.message && !error && <FormMessage kind="info">{state.message}</FormMessage>}
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {error && <ErrorSummary message={error} />}
         {success && <FormMessage kind="success">Login successful</FormMessage>}
         <TextField
           label="Email"
@@ -107,9 +108,9 @@ export default function LoginPage() {
             Forgot Password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting || success}>
-          {isSubmitting ? 'Logging in…' : 'Login'}
-        </Button>
+        <SubmitButton className="w-full" pending={isSubmitting} pendingLabel="Logging in…" disabled={success}>
+          Login
+        </SubmitButton>
       </form>
     </AuthCard>
   );

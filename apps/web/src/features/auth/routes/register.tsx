@@ -3,11 +3,13 @@ import { ACCOUNT_MESSAGES as M, type RegisterForm, type RegisterFormValues, regi
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { ErrorSummary } from '../../../components/ui/form-message';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { register as registerCall } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { FormMessage, PasswordField, TextField } from '../components/form-field';
 import { messageFor } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import { useSession } from '../session';
@@ -42,7 +44,7 @@ export default function RegisterPage() {
         network: 'An error occurred during registration',
         unexpected: 'An error occurred during registration',
       });
-      const fieldErrors = (failure as { errors?: Record<string, string> }).errors ?? {};
+      const fieldErrors = (failure instanceof ApiError && failure.errors) || {};
       for (const [field, text] of Object.entries(fieldErrors)) {
         if (field in parsed) setFieldError(field as keyof RegisterForm, { message: text });
       }
@@ -71,7 +73,7 @@ export default function RegisterPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {error && <ErrorSummary message={error} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
@@ -114,12 +116,10 @@ export default function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <p className="text-xs text-stone-500 dark:text-stone-400">
-          At least 6 characters, with an uppercase letter, a lowercase letter, a number and one of @$!%*?&amp;.
-        </p>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account…' : 'Create Account'}
-        </Button>
+        <p className="text-xs text-stone-500 dark:text-stone-400">{M.passwordHint}</p>
+        <SubmitButton className="w-full" pending={isSubmitting} pendingLabel="Creating account…">
+          Create Account
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -3,11 +3,12 @@ import { ACCOUNT_MESSAGES as M, type ResetPasswordForm, resetPasswordFormSchema 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { ErrorSummary, FormMessage } from '../../../components/ui/form-message';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { FormMessage, PasswordField, TextField } from '../components/form-field';
 import { messageFor } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import type { ResetPasswordState } from './forgot-password';
@@ -60,7 +61,7 @@ function ResetPasswordFields({ email, sentMessage }: { email: string; sentMessag
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {sentMessage && !error && <FormMessage kind="success">{sentMessage}</FormMessage>}
-        {error && <FormMessage kind="error">{error}</FormMessage>}
+        {error && <ErrorSummary message={error} />}
         <TextField
           label="OTP"
           inputMode="numeric"
@@ -81,9 +82,9 @@ function ResetPasswordFields({ email, sentMessage }: { email: string; sentMessag
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Resetting…' : 'Reset Password'}
-        </Button>
+        <SubmitButton className="w-full" pending={isSubmitting} pendingLabel="Resetting…">
+          Reset Password
+        </SubmitButton>
         <p className="text-center text-sm">
           <Link to={paths.forgotPassword.href()} className="font-medium text-wine-700 underline dark:text-wine-300">
             Send a new code

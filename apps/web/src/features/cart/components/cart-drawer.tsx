@@ -1,10 +1,10 @@
+import { formatNaira } from '@shop/shared';
 import { Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { paths } from '../../../config/paths';
-import { formatNaira } from '../../../lib/money';
 import { getProduct } from '../../catalog/api/get-product';
 import { ProductImage } from '../../catalog/components/product-image';
 import { type CartLine, cartStore, useCart } from '../cart-store';

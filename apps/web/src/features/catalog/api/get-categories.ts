@@ -1,7 +1,7 @@
+import type { Category } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import type { Category } from '../types';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   const data = await api.get<{ categories: Category[] }>('/api/categories', { signal });

@@ -1,7 +1,7 @@
+import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import type { Product } from '../types';
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
 // leaving it out lets the browser and a CDN cache this list.

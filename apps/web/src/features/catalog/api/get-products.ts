@@ -1,7 +1,7 @@
+import { PAGE_SIZE_DEFAULT, type ProductPage, type ProductSort } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export type ProductFilters = {
   page?: number;
@@ -11,12 +11,12 @@ export type ProductFilters = {
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
-  sort?: 'newest' | 'price_asc' | 'price_desc' | 'name';
+  sort?: ProductSort;
 };
 
 export function getProducts(filters: ProductFilters, signal?: AbortSignal): Promise<ProductPage> {
   return api.get<ProductPage>('/api/products', {
-    params: { pageSize: PRODUCT_PAGE_SIZE, ...filters },
+    params: { pageSize: PAGE_SIZE_DEFAULT, ...filters },
     signal,
   });
 }

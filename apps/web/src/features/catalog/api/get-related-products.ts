@@ -1,7 +1,7 @@
+import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import type { Product } from '../types';
 
 export const RELATED_PRODUCTS_LIMIT = 4; // SPEC.md §9
 

@@ -1,7 +1,7 @@
+import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export function getSubcategoryProducts(
   subcategoryId: string,
@@ -9,7 +9,7 @@ export function getSubcategoryProducts(
   signal?: AbortSignal,
 ): Promise<ProductPage> {
   return api.get<ProductPage>(`/api/products/subcategory/${encodeURIComponent(subcategoryId)}`, {
-    params: { page, pageSize: PRODUCT_PAGE_SIZE },
+    params: { page, pageSize: PAGE_SIZE_DEFAULT },
     signal,
   });
 }

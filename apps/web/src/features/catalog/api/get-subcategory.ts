@@ -1,7 +1,7 @@
+import type { SubcategoryWithCategory } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import type { SubcategoryWithCategory } from '../types';
 
 export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Promise<SubcategoryWithCategory> {
   const data = await api.get<{ subcategory: SubcategoryWithCategory }>(

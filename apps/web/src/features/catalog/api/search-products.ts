@@ -1,13 +1,13 @@
+import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
-import { PRODUCT_PAGE_SIZE, type ProductPage } from '../types';
 
 export type ProductSearchResult = ProductPage & { query: string };
 
 export function searchProducts(query: string, page: number, signal?: AbortSignal): Promise<ProductSearchResult> {
   return api.get<ProductSearchResult>('/api/products/search', {
-    params: { query, page, pageSize: PRODUCT_PAGE_SIZE },
+    params: { query, page, pageSize: PAGE_SIZE_DEFAULT },
     signal,
   });
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import type { Product } from '@shop/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product } from '../types';
 import { ProductCard } from './product-card';
 import { stockLabel } from './stock-badge';
 

@@ -1,8 +1,8 @@
+import type { Product } from '@shop/shared';
+import { formatNaira } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatNaira } from '../../../lib/money';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import type { Product } from '../types';
 import { ProductImage } from './product-image';
 
 // Matches the grid: 2 columns on phones, 3 from sm, 4 from lg (max-w-7xl ≈ 1280 px).

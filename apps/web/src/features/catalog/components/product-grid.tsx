@@ -1,4 +1,4 @@
-import type { Product } from '../types';
+import type { Product } from '@shop/shared';
 import { ProductCard } from './product-card';
 
 type ProductGridProps = {

@@ -1,6 +1,6 @@
+import type { ProductPage } from '@shop/shared';
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
-import type { ProductPage } from '../types';
 import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
 
 type ProductListProps = {

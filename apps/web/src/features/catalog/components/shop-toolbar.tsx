@@ -1,6 +1,7 @@
+import { PRODUCT_SORT_OPTIONS } from '@shop/shared';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { readShopFilters, SORT_OPTIONS, withShopFilters } from '../shop-filters';
+import { readShopFilters, withShopFilters } from '../shop-filters';
 
 const fieldClass =
   'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100';
@@ -52,7 +53,7 @@ export function ShopToolbar() {
           onChange={(event) => update({ sort: event.target.value === 'newest' ? undefined : event.target.value })}
           className={fieldClass}
         >
-          {SORT_OPTIONS.map((option) => (
+          {PRODUCT_SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -1,6 +1,6 @@
+import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Product } from '../../catalog/types';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {

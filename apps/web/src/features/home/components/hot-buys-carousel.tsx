@@ -1,10 +1,10 @@
+import type { Product } from '@shop/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
 import { ProductCard } from '../../catalog/components/product-card';
-import type { Product } from '../../catalog/types';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
 function Carousel({ products }: { products: Product[] }) {

@@ -1,6 +1,8 @@
+import { NEWSLETTER_MESSAGES } from '@shop/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { NEWSLETTER_FAILED, useSubscribeToNewsletter } from '../api/subscribe-newsletter';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { serverMessage } from '../../../lib/api-client';
+import { useSubscribeToNewsletter } from '../api/subscribe-newsletter';
 
 /** The home page's newsletter form: the server's message on success or refusal (SPEC.md §8). */
 export function NewsletterSignup() {
@@ -13,8 +15,8 @@ export function NewsletterSignup() {
     subscribe.mutate(email.trim(), { onSuccess: () => setEmail('') });
   };
 
-  const failure =
-    subscribe.error instanceof ApiError && subscribe.error.status > 0 ? subscribe.error.message : NEWSLETTER_FAILED;
+  // The server's own words for a refusal (a bad address, too many signups); ours when it sent none.
+  const failure = serverMessage(subscribe.error) ?? NEWSLETTER_MESSAGES.failed;
   return (
     <section aria-labelledby={`${id}-title`} className="on-dark bg-wine-900 text-white">
       <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6">
@@ -40,13 +42,9 @@ export function NewsletterSignup() {
             aria-invalid={subscribe.isError || undefined}
             className="min-w-0 flex-1 rounded-full border border-white/40 bg-white px-4 py-2.5 text-stone-900 placeholder:text-stone-500"
           />
-          <button
-            type="submit"
-            disabled={subscribe.isPending}
-            className="rounded-full bg-gold-300 px-6 py-2.5 font-semibold text-stone-950 hover:bg-gold-200 disabled:opacity-60"
-          >
-            {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
-          </button>
+          <SubmitButton variant="gold" pending={subscribe.isPending} pendingLabel="Subscribing…">
+            Subscribe
+          </SubmitButton>
         </form>
         <p
           id={`${id}-result`}

@@ -1,0 +1,46 @@
+// Catalogue: the shop's sort choices and the admin product form's messages (SPEC.md §5). Kept free
+// of zod, so the storefront's first bundle can show them without the schemas.
+
+import type { ProductSort } from './constants';
+
+/** The shop's sort choices, in the order the toolbar lists them. */
+export const PRODUCT_SORT_OPTIONS: readonly { value: ProductSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'name', label: 'Name' },
+];
+
+/** Limits of a product an admin writes (API.md: 1 to 8 images). */
+export const PRODUCT_LIMITS = {
+  nameMaxLength: 200,
+  descriptionMaxLength: 5000,
+  specificationsMax: 50,
+  specificationNameMaxLength: 100,
+  specificationValueMaxLength: 500,
+  imagesMin: 1,
+  imagesMax: 8,
+} as const;
+
+/** SPEC.md §5 "Admin product form": name, price, stock, images, category, subcategory and description required. */
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Product name is required',
+  nameTooLong: `Product name must be at most ${PRODUCT_LIMITS.nameMaxLength} characters`,
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${PRODUCT_LIMITS.descriptionMaxLength} characters`,
+  priceRequired: 'Price is required',
+  priceInvalid: 'Price must be an amount in naira with at most 2 decimals, such as 1500 or 1499.50',
+  priceTooHigh: 'Price is higher than the shop can store',
+  stockRequired: 'Stock is required',
+  stockInvalid: 'Stock must be a whole number of 0 or more',
+  categoryRequired: 'Category is required',
+  subcategoryRequired: 'Subcategory is required',
+  specificationNameRequired: 'Specification name is required',
+  specificationValueRequired: 'Specification value is required',
+  specificationTooLong: 'Specification is too long',
+  tooManySpecifications: `At most ${PRODUCT_LIMITS.specificationsMax} specifications`,
+  specificationsInvalid: 'Specifications must be a list of names and values',
+  imageRequired: 'At least one image is required',
+  tooManyImages: `At most ${PRODUCT_LIMITS.imagesMax} images`,
+  existingImagesInvalid: 'existingImages must be a list of image URLs',
+} as const;

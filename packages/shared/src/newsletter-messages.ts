@@ -1,0 +1,13 @@
+// Newsletter: the texts the signup shows and the server sends, and its limits. Kept free of zod,
+// so the home page's signup shows them without pulling the schemas into the first bundle.
+
+export const NEWSLETTER_MESSAGES = {
+  subscribed: 'Successfully subscribed to our newsletter!',
+  failed: 'Failed to subscribe. Please try again later.',
+} as const;
+
+/** Signups one address (IP) may make per window: enough for a shop's shared Wi-Fi, not for a script. */
+export const NEWSLETTER_LIMITS = {
+  signupsPerAddress: 10,
+  windowMinutes: 60,
+} as const;
