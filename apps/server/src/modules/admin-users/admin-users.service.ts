@@ -52,20 +52,25 @@ export class AdminUsersService {
   }
 
   /**
-   * The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or outside production the documented
-   * default. Does nothing once any admin exists. Two processes starting together are settled
+   * The first admin, when the shop has none: from ADMIN_EMAIL/ADMIN_PASSWORD, or the documented
+   * default when NODE_ENV is development or test (never when it is unset). An existing account
+   * with that email is never promoted as it is: it gets ADMIN_PASSWORD and loses its sessions
+   * and reset codes, so whoever registered the address first cannot keep it
+   * (docs/decisions/009-first-admin-bootstrap.md). Two processes starting together are settled
    * by the unique email index.
    */
   async ensureFirstAdmin(
-    config: { env: string; admin: { email?: string; password?: string } },
+    config: { env?: string; admin: { email?: string; password?: string } },
     log: FastifyBaseLogger,
   ) {
     if ((await this.repository.countAdmins()) > 0) return;
     let email = config.admin.email?.toLowerCase();
     let password = config.admin.password;
     if (!email || !password) {
-      if (config.env === 'production') {
-        log.warn('no admin account exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create one');
+      if (config.env !== 'development' && config.env !== 'test') {
+        log.warn(
+          'no admin account exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create one (the default admin is only made when NODE_ENV is development or test)',
+        );
         return;
       }
       email = DEFAULT_ADMIN.email;
@@ -79,11 +84,17 @@ export class AdminUsersService {
     }
     const passwordHash = await hashSecret(password);
     const found = (await this.users.findAccountByEmail(email))?.user;
-    if (found) {
-      // The address already has an account: it becomes the admin, its password unchanged.
-      await this.users.update(found.id, { role: 'ADMIN', active: true });
+    if (!found) {
+      await this.users.createAdmin(email, passwordHash);
       return;
     }
-    await this.users.createAdmin(email, passwordHash);
+    await this.database.db.transaction(async (tx) => {
+      await this.users.update(found.id, { role: 'ADMIN', active: true, passwordHash }, tx);
+      await this.account.endAllSessions(found.id, tx);
+    });
+    log.warn(
+      { email },
+      'an account with the admin email already existed: it is now the admin with the configured password, and its sessions and reset codes were ended. Check its name, phone and address',
+    );
   }
 }

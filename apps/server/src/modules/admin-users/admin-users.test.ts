@@ -251,3 +251,73 @@ describe('the first admin from the configuration', () => {
     }
   });
 });
+
+describe('the first admin cannot be taken over', () => {
+  it('gives an account that already has ADMIN_EMAIL the configured password and ends its sessions and codes', async () => {
+    const before = await createTestApp({ seedDemoCatalogue: false, env: 'production', admin: {} });
+    try {
+      // Someone registers the owner's address before the owner first starts the shop.
+      const squatter = await customer(before.app, { email: 'owner@shop.example', password: 'Squat@2025' });
+      const reset = await before.app.inject({
+        method: 'POST',
+        url: '/api/users/request-reset',
+        payload: { email: 'owner@shop.example' },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const owner = await buildApp(
+        testConfig({
+          seedDemoCatalogue: false,
+          env: 'production',
+          admin: { email: 'owner@shop.example', password: 'Owner@2025' },
+        }),
+        { database: before.database },
+      );
+      try {
+        const squatterLogin = await owner.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: 'owner@shop.example', password: 'Squat@2025' },
+        });
+        expect(squatterLogin.statusCode).toBe(401);
+        const oldSession = await owner.inject({
+          method: 'GET',
+          url: '/api/users/verify',
+          headers: bearer(squatter.session),
+        });
+        expect(oldSession.statusCode).toBe(401);
+        const [codes] = await before.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM password_resets WHERE user_id = $1 AND used_at IS NULL',
+          [squatter.id],
+        );
+        expect(codes?.n).toBe(0);
+        const ownerSession = await login(owner, 'owner@shop.example', 'Owner@2025');
+        expect(ownerSession.user).toMatchObject({ id: squatter.id, role: 'ADMIN' });
+      } finally {
+        await owner.close();
+      }
+    } finally {
+      await before.close();
+    }
+  });
+
+  it('makes the default admin only when NODE_ENV is development or test, not when it is unset', async () => {
+    for (const env of [undefined, 'production'] as const) {
+      const other = await createTestApp({ seedDemoCatalogue: false, env, admin: {} });
+      try {
+        const refused = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+        expect(refused.statusCode, `NODE_ENV ${env}`).toBe(401);
+        const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+        expect(count?.n).toBe(0);
+      } finally {
+        await other.close();
+      }
+    }
+    const development = await createTestApp({ seedDemoCatalogue: false, env: 'development', admin: {} });
+    try {
+      expect((await login(development.app, ADMIN.email, ADMIN.password)).user.role).toBe('ADMIN');
+    } finally {
+      await development.close();
+    }
+  });
+});
