@@ -129,13 +129,14 @@ export const profileUpdateRequestSchema = z.object({
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
-/** The Profile form edits every field at once. */
+/** The Profile form edits every field at once; it asks for the current password when the email changes. */
 export const profileFormSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
   phoneNumber: phoneNumberSchema,
   address: addressSchema,
+  currentPassword: z.string().max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong).optional(),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
