@@ -11,29 +11,21 @@ import {
   type Session,
   uniqueEmail,
 } from '../../../test/accounts';
-import { createTestApp, testConfig } from '../../../test/helper';
-import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { createMailingTestApp, createTestApp, testConfig } from '../../../test/helper';
+import { otpFrom, type TestSmtpServer } from '../../../test/smtp';
 import { buildApp } from '../../app';
 
-let shop: Awaited<ReturnType<typeof createTestApp>>;
+let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
 let admin: Session;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  shop = await createTestApp({
-    seedDemoCatalogue: false,
-    mail: { smtpUrl: smtp.url, from: 'shop@example.com' },
-    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
-  });
-  app = shop.app;
+  shop = await createMailingTestApp();
+  ({ app, smtp } = shop);
   admin = await login(app, ADMIN.email, ADMIN.password);
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.stop();
-});
+afterAll(async () => shop?.close());
 
 const asAdmin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, payload, headers: bearer(admin) });
@@ -301,18 +293,22 @@ describe('the first admin cannot be taken over', () => {
     }
   });
 
-  it('makes the default admin only when NODE_ENV is development or test, not when it is unset', async () => {
-    for (const env of [undefined, 'production'] as const) {
-      const other = await createTestApp({ seedDemoCatalogue: false, env, admin: {} });
-      try {
-        const refused = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
-        expect(refused.statusCode, `NODE_ENV ${env}`).toBe(401);
-        const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
-        expect(count?.n).toBe(0);
-      } finally {
-        await other.close();
-      }
+  it.each([
+    ['unset', undefined],
+    ['production', 'production'],
+  ] as const)('makes no default admin when NODE_ENV is %s', async (_label, env) => {
+    const other = await createTestApp({ seedDemoCatalogue: false, env, admin: {} });
+    try {
+      const refused = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+      expect(refused.statusCode).toBe(401);
+      const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+      expect(count?.n).toBe(0);
+    } finally {
+      await other.close();
     }
+  });
+
+  it('makes the default admin when NODE_ENV is development', async () => {
     const development = await createTestApp({ seedDemoCatalogue: false, env: 'development', admin: {} });
     try {
       expect((await login(development.app, ADMIN.email, ADMIN.password)).user.role).toBe('ADMIN');
