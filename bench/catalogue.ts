@@ -50,6 +50,12 @@ async function startServer(databaseUrl: string, cache: boolean): Promise<ChildPr
       PORT: String(port),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      // Production needs payment settings; the benchmarks never pay, so no request reaches Paystack.
+      PAYSTACK_SECRET_KEY: 'sk_test_bench',
+      PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
+      BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
+      BANK_NAME: 'Bench Bank',
+      BANK_ACCOUNT_NUMBER: '0000000000',
       CATALOG_CACHE: String(cache),
       SEED_DEMO_CATALOGUE: 'false',
     },

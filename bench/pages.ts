@@ -48,6 +48,12 @@ async function startShop(dataDir: string) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production needs payment settings; the benchmarks never pay, so no request reaches Paystack.
+      PAYSTACK_SECRET_KEY: 'sk_test_bench',
+      PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
+      BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
+      BANK_NAME: 'Bench Bank',
+      BANK_ACCOUNT_NUMBER: '0000000000',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

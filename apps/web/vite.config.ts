@@ -26,12 +26,16 @@ export default defineConfig({
     proxy: {
       '/api': apiServer,
       '/images': apiServer,
+      // The offline test payment gateway's script and card form (docs/payments.md).
+      '/test-gateway': apiServer,
     },
   },
   preview: {
     proxy: {
       '/api': apiServer,
       '/images': apiServer,
+      // The offline test payment gateway's script and card form (docs/payments.md).
+      '/test-gateway': apiServer,
     },
   },
 });

@@ -11,6 +11,7 @@ import catalog from './modules/catalog';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import users from './modules/users';
+import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -53,9 +54,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    // Opening and migrating the database, and seeding the demo catalogue, take as long as they
-    // take on a first start: no plugin time limit.
-    pluginTimeout: 0,
+    // Migrating and seeding a fresh database is part of start-up and may take longer than
+    // Fastify's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
     // Cheap random request ids are enough for correlating log lines.
     genReqId: () => Math.random().toString(36).slice(2, 10),
   });
@@ -74,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
+  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(paymentsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);

@@ -53,6 +53,24 @@ const envSchema = z.object({
   OUTBOX_WORKER: flag(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  // Payments (docs/payments.md). No keys outside production: the built-in test gateway.
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, { message: 'must be a Paystack secret key (sk_test_… or sk_live_…)' })
+    .optional(),
+  PAYSTACK_PUBLIC_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, { message: 'must be a Paystack public key (pk_test_… or pk_live_…)' })
+    .optional(),
+  PAYSTACK_API_URL: z.url({ message: 'must be a URL such as https://api.paystack.co' }).optional(),
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAYSTACK_WEBHOOK_URL: z.url({ message: 'must be a URL' }).optional(),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
+  BANK_NAME: z.string().trim().min(1).max(100).optional(),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{10}$/, { message: 'must be a 10-digit NUBAN account number' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,7 +97,28 @@ export interface AppConfig {
   cookieSecure: boolean;
   redisUrl?: string;
   outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
+  payments: PaymentsConfig;
 }
+
+export interface PaymentsConfig {
+  /** Both keys, or neither: then the built-in test gateway takes payments (never in production). */
+  paystack?: { secretKey: string; publicKey: string };
+  /** Where the adapter sends its calls; unset, Paystack's own (or the test gateway's). */
+  apiUrl?: string;
+  /** Per attempt of a call to Paystack. */
+  timeoutMs: number;
+  /** Test gateway only: where it sends webhooks; unset, this shop's own webhook route. */
+  webhookUrl?: string;
+  /** The shop's account for bank transfers, shown at checkout. */
+  bankTransfer: { accountName: string; bankName: string; accountNumber: string };
+}
+
+/** Shown outside production when BANK_* are unset: plainly not a real account. */
+export const DEMO_BANK_ACCOUNT = {
+  accountName: 'Stitch & Trim Demo',
+  bankName: 'Demo Bank',
+  accountNumber: '0000000000',
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -95,6 +134,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parsed.data;
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
+  }
+  if (Boolean(env.PAYSTACK_SECRET_KEY) !== Boolean(env.PAYSTACK_PUBLIC_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY: set both or neither');
+  }
+  if (env.NODE_ENV === 'production') {
+    const missing = [
+      ...(env.PAYSTACK_SECRET_KEY ? [] : ['PAYSTACK_SECRET_KEY', 'PAYSTACK_PUBLIC_KEY']),
+      ...(['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const).filter((name) => !env[name]),
+    ];
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.join(', ')}: required in production (the test payment gateway runs only outside production)`,
+      );
+    }
   }
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
@@ -125,5 +178,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
     redisUrl: env.REDIS_URL,
     outbox: { worker: env.OUTBOX_WORKER, pollMs: env.OUTBOX_POLL_MS, retryBaseMs: env.OUTBOX_RETRY_BASE_MS },
+    payments: {
+      paystack:
+        env.PAYSTACK_SECRET_KEY && env.PAYSTACK_PUBLIC_KEY
+          ? { secretKey: env.PAYSTACK_SECRET_KEY, publicKey: env.PAYSTACK_PUBLIC_KEY }
+          : undefined,
+      apiUrl: env.PAYSTACK_API_URL,
+      timeoutMs: env.PAYSTACK_TIMEOUT_MS,
+      webhookUrl: env.PAYSTACK_WEBHOOK_URL,
+      bankTransfer: {
+        accountName: env.BANK_ACCOUNT_NAME ?? DEMO_BANK_ACCOUNT.accountName,
+        bankName: env.BANK_NAME ?? DEMO_BANK_ACCOUNT.bankName,
+        accountNumber: env.BANK_ACCOUNT_NUMBER ?? DEMO_BANK_ACCOUNT.accountNumber,
+      },
+    },
   };
 }

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
+import type { PaystackStatus } from '../paystack/paystack-client';
+
+// The test gateway's transactions, in the shop's database (migration 0004) so that every server
+// process on one database sees the same payments: a customer may pay through one process and
+// the shop verify through another.
+
+export interface GatewayTransaction {
+  id: number;
+  reference: string;
+  accessCode: string;
+  email: string;
+  amountKobo: number;
+  currency: string;
+  status: PaystackStatus;
+  gatewayResponse: string | null;
+  channel: string | null;
+  cardLast4: string | null;
+  metadata: Record<string, unknown> | null;
+  callbackUrl: string | null;
+  refundedKobo: number;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+interface Row {
+  id: string | number;
+  reference: string;
+  access_code: string;
+  email: string;
+  amount_kobo: string | number;
+  currency: string;
+  status: PaystackStatus;
+  gateway_response: string | null;
+  channel: string | null;
+  card_last4: string | null;
+  metadata: Record<string, unknown> | string | null;
+  callback_url: string | null;
+  refunded_kobo: string | number;
+  paid_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function fromRow(row: Row): GatewayTransaction {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    accessCode: row.access_code,
+    email: row.email,
+    amountKobo: Number(row.amount_kobo),
+    currency: row.currency,
+    status: row.status,
+    gatewayResponse: row.gateway_response,
+    channel: row.channel,
+    cardLast4: row.card_last4,
+    metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    callbackUrl: row.callback_url,
+    refundedKobo: Number(row.refunded_kobo),
+    paidAt: iso(row.paid_at),
+    createdAt: iso(row.created_at) as string,
+  };
+}
+
+export class GatewayStore {
+  constructor(private readonly database: Database) {}
+
+  /** A new transaction, or null when the reference is taken. */
+  async create(input: {
+    reference: string;
+    email: string;
+    amountKobo: number;
+    currency: string;
+    metadata?: Record<string, unknown>;
+    callbackUrl?: string;
+  }): Promise<GatewayTransaction | null> {
+    const accessCode = randomBytes(9)
+      .toString('base64url')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '0');
+    const rows = await this.database.query<Row>(
+      `INSERT INTO test_gateway_transactions (reference, access_code, email, amount_kobo, currency, metadata, callback_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (reference) DO NOTHING
+       RETURNING *`,
+      [
+        input.reference,
+        accessCode,
+        input.email,
+        input.amountKobo,
+        input.currency,
+        input.metadata === undefined ? null : JSON.stringify(input.metadata),
+        input.callbackUrl ?? null,
+      ],
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  async byReference(reference: string): Promise<GatewayTransaction | null> {
+    const rows = await this.database.query<Row>('SELECT * FROM test_gateway_transactions WHERE reference = $1', [
+      reference,
+    ]);
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  async byAccessCode(accessCode: string): Promise<GatewayTransaction | null> {
+    const rows = await this.database.query<Row>('SELECT * FROM test_gateway_transactions WHERE access_code = $1', [
+      accessCode,
+    ]);
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  /** Marks a transaction paid, once: null when it was already paid (or refunded), so one charge sends one webhook. */
+  async markPaid(accessCode: string, cardLast4: string): Promise<GatewayTransaction | null> {
+    const rows = await this.database.query<Row>(
+      `UPDATE test_gateway_transactions
+          SET status = 'success', gateway_response = 'Successful', channel = 'card', card_last4 = $2, paid_at = now()
+        WHERE access_code = $1 AND status NOT IN ('success', 'reversed')
+        RETURNING *`,
+      [accessCode, cardLast4],
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  /** A failed attempt; the customer may try another card on the same transaction, as on Paystack. */
+  async markFailed(accessCode: string, gatewayResponse: string, cardLast4: string): Promise<void> {
+    await this.database.query(
+      `UPDATE test_gateway_transactions
+          SET status = 'failed', gateway_response = $2, channel = 'card', card_last4 = $3
+        WHERE access_code = $1 AND status NOT IN ('success', 'reversed')`,
+      [accessCode, gatewayResponse, cardLast4],
+    );
+  }
+
+  /** Takes a refund off a paid transaction; null when more than what is left is asked for. */
+  async refund(reference: string, amountKobo: number | undefined): Promise<GatewayTransaction | null> {
+    const rows = await this.database.query<Row>(
+      `UPDATE test_gateway_transactions
+          SET refunded_kobo = refunded_kobo + COALESCE($2::bigint, amount_kobo - refunded_kobo),
+              status = CASE WHEN refunded_kobo + COALESCE($2::bigint, amount_kobo - refunded_kobo) >= amount_kobo
+                            THEN 'reversed' ELSE status END
+        WHERE reference = $1 AND status = 'success'
+          AND refunded_kobo + COALESCE($2::bigint, amount_kobo - refunded_kobo) <= amount_kobo
+          AND COALESCE($2::bigint, amount_kobo - refunded_kobo) > 0
+        RETURNING *`,
+      [reference, amountKobo ?? null],
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+}
