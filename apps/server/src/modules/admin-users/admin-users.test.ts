@@ -11,7 +11,7 @@ import {
   type Session,
   uniqueEmail,
 } from '../../../test/accounts';
-import { createMailingTestApp, createTestApp, testConfig } from '../../../test/helper';
+import { createMailingTestApp, createTestApp, productionConfig, testConfig } from '../../../test/helper';
 import { otpFrom, type TestSmtpServer } from '../../../test/smtp';
 import { buildApp } from '../../app';
 
@@ -206,7 +206,7 @@ describe('the first admin from the configuration', () => {
   it('is created from ADMIN_EMAIL and ADMIN_PASSWORD when no admin exists, once', async () => {
     const other = await createTestApp({
       seedDemoCatalogue: false,
-      env: 'production',
+      ...productionConfig(),
       admin: { email: 'Owner@Shop.example', password: 'Owner@2025' },
     });
     try {
@@ -218,7 +218,7 @@ describe('the first admin from the configuration', () => {
       const again = await buildApp(
         testConfig({
           seedDemoCatalogue: false,
-          env: 'production',
+          ...productionConfig(),
           admin: { email: 'x@example.com', password: 'Other@2025' },
         }),
         { database: other.database },
@@ -234,7 +234,7 @@ describe('the first admin from the configuration', () => {
   });
 
   it('is not created with a default password in production', async () => {
-    const other = await createTestApp({ seedDemoCatalogue: false, env: 'production', admin: {} });
+    const other = await createTestApp({ seedDemoCatalogue: false, ...productionConfig(), admin: {} });
     try {
       const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
       expect(count?.n).toBe(0);
@@ -246,7 +246,7 @@ describe('the first admin from the configuration', () => {
 
 describe('the first admin cannot be taken over', () => {
   it('gives an account that already has ADMIN_EMAIL the configured password and ends its sessions and codes', async () => {
-    const before = await createTestApp({ seedDemoCatalogue: false, env: 'production', admin: {} });
+    const before = await createTestApp({ seedDemoCatalogue: false, ...productionConfig(), admin: {} });
     try {
       // Someone registers the owner's address before the owner first starts the shop.
       const squatter = await customer(before.app, { email: 'owner@shop.example', password: 'Squat@2025' });
@@ -260,7 +260,7 @@ describe('the first admin cannot be taken over', () => {
       const owner = await buildApp(
         testConfig({
           seedDemoCatalogue: false,
-          env: 'production',
+          ...productionConfig(),
           admin: { email: 'owner@shop.example', password: 'Owner@2025' },
         }),
         { database: before.database },
@@ -294,10 +294,10 @@ describe('the first admin cannot be taken over', () => {
   });
 
   it.each([
-    ['unset', undefined],
-    ['production', 'production'],
-  ] as const)('makes no default admin when NODE_ENV is %s', async (_label, env) => {
-    const other = await createTestApp({ seedDemoCatalogue: false, env, admin: {} });
+    ['unset', { env: undefined }],
+    ['production', productionConfig()],
+  ] as const)('makes no default admin when NODE_ENV is %s', async (_label, environment) => {
+    const other = await createTestApp({ seedDemoCatalogue: false, ...environment, admin: {} });
     try {
       const refused = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
       expect(refused.statusCode).toBe(401);
