@@ -120,6 +120,15 @@ describe('the storefront for visitors using assistive technology', () => {
       found.push(...(await seriousViolations(page, 'search drawer')));
       await page.keyboard.press('Escape');
 
+      await page.goto('/about');
+      await page.getByRole('heading', { name: 'Meet the team' }).waitFor();
+      found.push(...(await seriousViolations(page, 'about')));
+
+      await page.goto('/contact');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Full name is required').waitFor();
+      found.push(...(await seriousViolations(page, 'contact with its field errors')));
+
       await page.setViewportSize({ width: 375, height: 740 });
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Shop' }).waitFor();

@@ -107,6 +107,22 @@ describe('a visitor on the home page', () => {
     await context.close();
   });
 
+  it('sees each testimonial with its star rating, read out as a sentence, and a small picture of its author', async () => {
+    const { page, context } = await shop.newPage();
+    await page.goto('/');
+    const testimonial = page.getByTestId('testimonial');
+    await testimonial.scrollIntoViewIfNeeded();
+    for (let n = 1; n <= 5; n++) {
+      await page.getByRole('button', { name: `Show testimonial ${n}` }).click();
+      const rating = testimonial.getByRole('img', { name: /^Rated [1-5] out of 5$/ });
+      expect(await rating.count()).toBe(1);
+      const picture = testimonial.locator('img[src^="/pictures/testimonials/"]');
+      expect(await picture.getAttribute('loading')).toBe('lazy');
+      await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
   it('subscribes to the newsletter, again with the same answer, and is told about a bad address', async () => {
     const { page, context, errors } = await shop.newPage();
     await page.goto('/');

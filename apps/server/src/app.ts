@@ -2,12 +2,13 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { type AppConfig, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
 import account from './modules/account';
 import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
+import contact from './modules/contact';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import users from './modules/users';
@@ -15,13 +16,17 @@ import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, sendApiError } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
 import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimitStore } from './plugins/rate-limit-store';
+import { requestGuardPlugin } from './plugins/request-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+
+/** The body limit of every route that takes JSON (the largest, an order, is a few KB). */
+export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface BuildAppOptions {
   /** An open database to use instead of opening one from the config (tests share one per file). */
@@ -51,8 +56,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
               err: serializeError as unknown as (error: Error) => { type: string; message: string; stack: string },
             },
           },
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // JSON bodies are small forms; a route that takes uploads sets its own `bodyLimit`.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Above the longest id or slug a route accepts (200), so those get the schema's 400;
+    // longer ones are refused by the router before any handler runs.
+    routerOptions: { maxParamLength: 256 },
+    // Router failures (bad percent-encoding, a too-long parameter) go through the one handler.
+    frameworkErrors: sendApiError,
     forceCloseConnections: 'idle',
     // Migrating and seeding a fresh database is part of start-up and may take longer than
     // Fastify's 10 s default on a busy machine.
@@ -68,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
+  await app.register(requestGuardPlugin);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -85,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(account);
   await app.register(adminUsers);
   await app.register(newsletter);
+  await app.register(contact);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

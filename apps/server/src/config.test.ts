@@ -24,8 +24,56 @@ describe('configuration', () => {
     }
   });
 
+  it('sends contact form messages to CONTACT_EMAIL, or leaves the choice to the first admin when unset', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'Orders@StitchAndTrim.example' }).contactEmail).toBe(
+      'orders@stitchandtrim.example',
+    );
+    expect(loadConfig({}).contactEmail).toBeUndefined();
+    expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL: must be an email address/);
+  });
+
   it('adds the public URL to the origins allowed to change things', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://shop.example.com/', ALLOWED_ORIGINS: 'http://localhost:5173' });
     expect(config.allowedOrigins).toEqual(['http://localhost:5173', 'https://shop.example.com']);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and takes true or false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('takes a number of proxy hops', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  });
+
+  it('takes a comma-separated list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('stops the server with a message naming what is not an address', () => {
+    for (const value of [
+      'yes',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'proxy.example.com, 10.0.0.1',
+      '::1/129',
+      '10.0.0.1/8/2',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.example.com' })).toThrow(
+      /TRUST_PROXY: must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges \(not an address: proxy\.example\.com\)/,
+    );
   });
 });

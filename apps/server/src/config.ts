@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { newPasswordSchema } from '@shop/shared';
 import { z } from 'zod';
@@ -8,6 +9,63 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
     .optional()
     .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'));
+
+/** What Fastify's `trustProxy` takes: all, none, a number of hops, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+/** Names proxy-addr (Fastify's) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8` or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The TRUST_PROXY setting as Fastify takes it. Fastify refuses a bare hop count (it trusts no
+ * one for it), so a count becomes a function that believes the nearest `hops` addresses: only
+ * safe when the server cannot be reached except through those proxies (README, decision 008).
+ */
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  if (setting === 0) return false;
+  return (_address, hop) => hop < setting;
+}
+
+/**
+ * TRUST_PROXY: `true`/`false`, a hop count (`1` is one proxy in front, `0` none: a number is
+ * never read as a flag), or a comma-separated list of proxy addresses and CIDR ranges
+ * (docs/decisions/008-trusted-proxies.md).
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (not an address: ${wrong.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every environment variable the server reads; README.md lists them for operators. */
 const envSchema = z.object({
@@ -25,7 +83,7 @@ const envSchema = z.object({
   /** Origins allowed to make cookie-authenticated changes, comma-separated; the shop's own by default. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxySchema,
   SEED_DEMO_CATALOGUE: flag(true),
   CATALOG_CACHE: flag(true),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -38,6 +96,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Stitch & Trim <no-reply@localhost>'),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  /** Where contact form messages go; the first admin's address when unset. */
+  CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -84,13 +144,16 @@ export interface AppConfig {
   database: { url?: string; dataDir: string; poolSize: number };
   publicUrl?: string;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers are believed (the client address of rate limits). */
+  trustProxy: TrustProxy;
   seedDemoCatalogue: boolean;
   catalogCache: boolean;
   webDistDir: string;
   demoImagesDir: string;
   shutdownTimeoutMs: number;
   mail: { smtpUrl?: string; from: string };
+  /** The shop's inbox for contact form messages; unset means the first admin's address. */
+  contactEmail?: string;
   /** The first admin; unset, and NODE_ENV development or test, means admin@example.com with README's password. */
   admin: { email?: string; password?: string };
   sessionTtlDays: number;
@@ -169,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    contactEmail: env.CONTACT_EMAIL?.toLowerCase(),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     sessionTtlDays: env.SESSION_TTL_DAYS,
     // Secure cookies need HTTPS: on by default when the public address is https.

@@ -38,6 +38,22 @@ function decodeMimeWords(value: string): string {
   );
 }
 
+/** The unfolded header lines of a raw message, e.g. ['Subject: Hello', 'Reply-To: ...']. */
+export function headerLines(raw: string): string[] {
+  const headerEnd = raw.indexOf('\r\n\r\n');
+  return raw
+    .slice(0, headerEnd === -1 ? raw.length : headerEnd)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
+}
+
+/** One header's value (MIME words decoded), or undefined when the message has none. */
+export function headerOf(raw: string, name: string): string | undefined {
+  const prefix = `${name.toLowerCase()}:`;
+  const line = headerLines(raw).find((header) => header.toLowerCase().startsWith(prefix));
+  return line === undefined ? undefined : decodeMimeWords(line.slice(prefix.length).trim());
+}
+
 /** Enough MIME for our own messages: the subject and the text/plain part. */
 export function parseMail(raw: string): { subject: string; text: string } {
   const headerEnd = raw.indexOf('\r\n\r\n');

@@ -15,6 +15,7 @@ export const ACCOUNT_MESSAGES = {
   lastNameRequired: 'Last name is required',
   lastNameTooShort: 'Last name must be at least 2 characters',
   nameTooLong: 'Name must be at most 100 characters',
+  nameInvalid: 'Please enter a name without links or special symbols',
   phoneInvalid: 'Please enter a valid phone number',
   addressTooLong: 'Address must be at most 500 characters',
   confirmRequired: 'Please confirm your password',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './constants';
+import { EMAIL_PATTERN, personName, text } from './text';
 
 // Accounts: the SPEC.md §5 rules, used by the forms and by the server's routes.
 
@@ -22,58 +23,65 @@ export const ACCOUNT_LIMITS = {
   passwordMaxLength: 128,
 } as const;
 
-// A practical email pattern: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Every pattern runs only on text already bounded by `text()` and runs in linear time
+// (EMAIL_PATTERN is in text.ts; the password's lookaheads each scan at most 128 characters once).
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 const OTP_PATTERN = /^\d{6}$/;
 
-export const emailSchema = z
-  .string({ message: M.emailRequired })
-  .trim()
+export const emailSchema = text(254, { message: M.emailRequired, tooLong: M.emailInvalid })
   .min(1, M.emailRequired)
-  .max(254, M.emailInvalid)
   .regex(EMAIL_PATTERN, M.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 /** The login form only checks presence and length: an old password may predate the rule. */
-export const loginPasswordSchema = z
-  .string({ message: M.passwordRequired })
+export const loginPasswordSchema = text(ACCOUNT_LIMITS.passwordMaxLength, {
+  message: M.passwordRequired,
+  tooLong: M.passwordTooLong,
+  trim: false,
+})
   .min(1, M.passwordRequired)
-  .min(ACCOUNT_LIMITS.passwordMinLength, M.passwordTooShort)
-  .max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong);
+  .min(ACCOUNT_LIMITS.passwordMinLength, M.passwordTooShort);
 
 /** The rule wherever a password is set: register, reset, and the first admin's. */
-export const newPasswordSchema = z
-  .string({ message: M.passwordRequired })
+export const newPasswordSchema = text(ACCOUNT_LIMITS.passwordMaxLength, {
+  message: M.passwordRequired,
+  tooLong: M.passwordTooLong,
+  trim: false,
+})
   .min(1, M.passwordRequired)
   .min(ACCOUNT_LIMITS.passwordMinLength, M.passwordTooShort)
-  .max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong)
   .regex(PASSWORD_PATTERN, M.passwordRule);
 
+/** A person's name: one line, no links or markup (it goes into emails and the admin's lists). */
 const nameSchema = (required: string, tooShort: string) =>
-  z.string({ message: required }).trim().min(1, required).min(2, tooShort).max(100, M.nameTooLong);
+  personName(100, { message: required, tooLong: M.nameTooLong, invalid: M.nameInvalid })
+    .min(1, required)
+    .min(2, tooShort);
 
 export const firstNameSchema = nameSchema(M.firstNameRequired, M.firstNameTooShort);
 export const lastNameSchema = nameSchema(M.lastNameRequired, M.lastNameTooShort);
 
 /** Optional; blank means none. Spaces and dashes people type are dropped before the check. */
-export const phoneNumberSchema = z
-  .string()
-  .trim()
+export const phoneNumberSchema = text(30, { tooLong: M.phoneInvalid })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .refine((value) => value === '' || PHONE_PATTERN.test(value), M.phoneInvalid)
   .transform((value) => (value === '' ? null : value));
 
-export const addressSchema = z
-  .string()
-  .trim()
-  .max(500, M.addressTooLong)
-  .transform((value) => (value === '' ? null : value));
+export const addressSchema = text(500, { tooLong: M.addressTooLong, multiline: true }).transform((value) =>
+  value === '' ? null : value,
+);
 
-export const otpSchema = z.string({ message: M.otpInvalidFormat }).trim().regex(OTP_PATTERN, M.otpInvalidFormat);
+export const otpSchema = text(20, { message: M.otpInvalidFormat, tooLong: M.otpInvalidFormat }).regex(
+  OTP_PATTERN,
+  M.otpInvalidFormat,
+);
 
-const confirmSchema = z.string({ message: M.confirmRequired }).min(1, M.confirmRequired);
+const confirmSchema = text(ACCOUNT_LIMITS.passwordMaxLength, {
+  message: M.confirmRequired,
+  tooLong: M.passwordTooLong,
+  trim: false,
+}).min(1, M.confirmRequired);
 
 // ---------- Requests (API and forms) ----------
 
@@ -147,7 +155,7 @@ export const adminUserUpdateRequestSchema = z
 export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
 
 export const userListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });

@@ -44,3 +44,13 @@ export const PRODUCT_MESSAGES = {
   tooManyImages: `At most ${PRODUCT_LIMITS.imagesMax} images`,
   existingImagesInvalid: 'existingImages must be a list of image URLs',
 } as const;
+
+/** The catalogue's failure texts (SPEC.md §8), for the lists and pages that could not load. */
+export const CATALOG_MESSAGES = {
+  fetchProductsFailed: 'Failed to fetch products',
+  fetchProductFailed: 'Failed to fetch product',
+  loadCategoriesFailed: 'Failed to load categories',
+  loadProductsFailed: 'Failed to load products',
+  searchFailed: 'Failed to search products',
+  fetchSearchResultsFailed: 'Failed to fetch search results',
+} as const;

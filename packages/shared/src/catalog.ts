@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from './catalog-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './constants';
 import { NAIRA_AMOUNT_PATTERN, PRICE_NAIRA_MAX } from './money';
+import { routeParamSchema, text } from './text';
 
 // ---------- Shapes (API.md) ----------
 
@@ -65,14 +66,16 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const searchResultSchema = productPageSchema.extend({ query: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-// ---------- Query parameters ----------
+// ---------- Route and query parameters ----------
+
+/** `/:idOrSlug` of the catalogue routes: it reaches SQL, so no control character ever does. */
+export const idOrSlugParamsSchema = z.object({ idOrSlug: routeParamSchema });
 
 /** A whole number from the query string, with a message that names the parameter. */
 function wholeNumber(name: string, min: number, max?: number) {
   const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
   const message = `${name} must be a whole number ${range}`;
-  return z
-    .string()
+  return text(20, { tooLong: message, trim: false })
     .regex(/^\d{1,9}$/, { message })
     .transform(Number)
     .pipe(
@@ -82,8 +85,7 @@ function wholeNumber(name: string, min: number, max?: number) {
 
 /** A naira amount from the query string (at most two decimals), within what a price can be. */
 function nairaAmount(name: string) {
-  return z
-    .string()
+  return text(20, { tooLong: `${name} must be an amount in naira, such as 1500 or 1499.50`, trim: false })
     .regex(NAIRA_AMOUNT_PATTERN, { message: `${name} must be an amount in naira, such as 1500 or 1499.50` })
     .transform(Number)
     .pipe(z.number().max(PRICE_NAIRA_MAX, { message: `${name} must be at most ${PRICE_NAIRA_MAX}` }));
@@ -98,8 +100,8 @@ const sortMessage = `sort must be one of ${PRODUCT_SORTS.join(', ')}`;
 
 export const productListQuerySchema = paginationQuerySchema
   .extend({
-    categoryId: z.string().min(1).max(100).optional(),
-    subcategoryId: z.string().min(1).max(100).optional(),
+    categoryId: text(100, { trim: false }).min(1).optional(),
+    subcategoryId: text(100, { trim: false }).min(1).optional(),
     minPrice: nairaAmount('minPrice').optional(),
     maxPrice: nairaAmount('maxPrice').optional(),
     inStock: z.enum(['true', 'false'], { message: 'inStock must be true or false' }).optional(),
@@ -120,10 +122,10 @@ export const scopedProductListQuerySchema = paginationQuerySchema.extend({
 });
 
 export const searchQuerySchema = paginationQuerySchema.extend({
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX_LENGTH, { message: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` })
-    .default(''),
+  query: text(SEARCH_QUERY_MAX_LENGTH, {
+    tooLong: `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
+    trim: false,
+  }).default(''),
 });
 
 // ---------- Admin product writes (API.md: POST and PUT /api/products) ----------
@@ -157,7 +159,7 @@ const booleanField = z.preprocess(
 
 /** Naira with at most two decimals, within what a price can be (stored as kobo). */
 export const productPriceSchema = z
-  .union([z.string(), z.number()], { message: P.priceRequired })
+  .union([z.string().max(30, P.priceInvalid), z.number()], { message: P.priceRequired })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .refine((text) => text !== '', P.priceRequired)
   .refine((text) => text === '' || NAIRA_AMOUNT_PATTERN.test(text), P.priceInvalid)
@@ -166,36 +168,34 @@ export const productPriceSchema = z
 
 /** A whole number of units, 0 or more. */
 export const productStockSchema = z
-  .union([z.string(), z.number()], { message: P.stockRequired })
+  .union([z.string().max(30, P.stockInvalid), z.number()], { message: P.stockRequired })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .refine((text) => text !== '', P.stockRequired)
   .refine((text) => text === '' || /^\d{1,9}$/.test(text), P.stockInvalid)
   .transform(Number);
 
 export const productSpecificationInputSchema = z.object({
-  name: z
-    .string({ message: P.specificationNameRequired })
-    .trim()
-    .min(1, P.specificationNameRequired)
-    .max(L.specificationNameMaxLength, P.specificationTooLong),
-  value: z
-    .string({ message: P.specificationValueRequired })
-    .trim()
-    .min(1, P.specificationValueRequired)
-    .max(L.specificationValueMaxLength, P.specificationTooLong),
+  name: text(L.specificationNameMaxLength, {
+    message: P.specificationNameRequired,
+    tooLong: P.specificationTooLong,
+  }).min(1, P.specificationNameRequired),
+  value: text(L.specificationValueMaxLength, {
+    message: P.specificationValueRequired,
+    tooLong: P.specificationTooLong,
+  }).min(1, P.specificationValueRequired),
 });
 
 /** The fields of POST /api/products; the images (1 to 8 files) come beside them. */
 export const createProductRequestSchema = z.object({
-  name: z.string({ message: P.nameRequired }).trim().min(1, P.nameRequired).max(L.nameMaxLength, P.nameTooLong),
-  description: z
-    .string({ message: P.descriptionRequired })
-    .trim()
-    .min(1, P.descriptionRequired)
-    .max(L.descriptionMaxLength, P.descriptionTooLong),
+  name: text(L.nameMaxLength, { message: P.nameRequired, tooLong: P.nameTooLong }).min(1, P.nameRequired),
+  description: text(L.descriptionMaxLength, {
+    message: P.descriptionRequired,
+    tooLong: P.descriptionTooLong,
+    multiline: true,
+  }).min(1, P.descriptionRequired),
   price: productPriceSchema,
   stock: productStockSchema,
-  subcategoryId: z.string({ message: P.subcategoryRequired }).trim().min(1, P.subcategoryRequired).max(100),
+  subcategoryId: text(100, { message: P.subcategoryRequired }).min(1, P.subcategoryRequired),
   specifications: jsonList(productSpecificationInputSchema, P.specificationsInvalid)
     .pipe(z.array(productSpecificationInputSchema).max(L.specificationsMax, P.tooManySpecifications))
     .default([]),
@@ -207,7 +207,7 @@ export type CreateProductFields = z.output<typeof createProductRequestSchema>;
 
 /** The fields of PUT /api/products/{id}: the same, plus the images to keep, in order (new files come beside). */
 export const updateProductRequestSchema = createProductRequestSchema.extend({
-  existingImages: jsonList(z.string().min(1), P.existingImagesInvalid)
+  existingImages: jsonList(text(500, { trim: false }).min(1), P.existingImagesInvalid)
     .pipe(z.array(z.string().min(1)).max(L.imagesMax, P.tooManyImages))
     .default([]),
 });

@@ -55,3 +55,10 @@ export type Role = (typeof ROLES)[number];
 
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Store hours (SPEC.md §9): on the contact page and in the footer. */
+export const STORE_HOURS = [
+  { days: 'Monday to Friday', hours: '8:00 – 18:00' },
+  { days: 'Saturday', hours: '10:00 – 18:00' },
+  { days: 'Sunday', hours: 'Online only' },
+] as const;

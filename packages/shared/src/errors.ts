@@ -19,6 +19,7 @@ export const MESSAGES = {
   orderNotFound: 'Order Not Found',
   notFound: 'Not Found',
   invalidInput: 'Invalid input',
+  badUrl: 'The address of this request is not valid',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please try again later.',
 } as const;

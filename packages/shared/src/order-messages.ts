@@ -13,6 +13,7 @@ export const ORDER_MESSAGES = {
   zipCodeRequired: 'Zip code is required',
   countryInvalid: 'Please choose a country we deliver to',
   fieldTooLong: 'This field is too long',
+  nameInvalid: 'Please enter a name without links or special symbols',
   deliveryMethodInvalid: 'Please choose a delivery method',
   paymentMethodInvalid: 'Please choose a payment method',
   paypalUnavailable:

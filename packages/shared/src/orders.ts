@@ -9,6 +9,7 @@ import {
   SHIPPING_COUNTRIES,
 } from './constants';
 import { ORDER_MESSAGES } from './order-messages';
+import { EMAIL_PATTERN, personName, text } from './text';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
 // payload and the shapes the server sends.
@@ -22,30 +23,28 @@ export const ORDER_QUANTITY_MAX = 99;
 /** Lines one order may hold: more than any real cart, few enough to keep an order cheap. */
 export const ORDER_LINES_MAX = 50;
 
-const required = (message: string, max = 200) => z.string({ message }).trim().min(1, message).max(max, M.fieldTooLong);
+const required = (message: string, max = 200) => text(max, { message, tooLong: M.fieldTooLong }).min(1, message);
+/** The name a parcel is addressed to: one line, no links or markup (it goes into emails). */
+const requiredName = (message: string) =>
+  personName(100, { message, tooLong: M.fieldTooLong, invalid: M.nameInvalid }).min(1, message);
 
-// A practical email pattern that cannot backtrack: one @, no spaces, a dot after the @.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
 export const shippingDetailsSchema = z.object({
-  firstName: required(M.firstNameRequired, 100),
-  lastName: required(M.lastNameRequired, 100),
-  email: z
-    .string({ message: M.emailRequired })
-    .trim()
+  firstName: requiredName(M.firstNameRequired),
+  lastName: requiredName(M.lastNameRequired),
+  email: text(254, { message: M.emailRequired, tooLong: 'Invalid email address' })
     .min(1, M.emailRequired)
-    .max(254, 'Invalid email address')
-    .refine((value) => value.length > 254 || EMAIL_PATTERN.test(value), 'Invalid email address')
+    .regex(EMAIL_PATTERN, 'Invalid email address')
     .transform((value) => value.toLowerCase()),
-  phoneNumber: z
-    .string({ message: M.phoneRequired })
-    .trim()
+  phoneNumber: text(30, { message: M.phoneRequired, tooLong: 'Please enter a valid phone number' })
     .min(1, M.phoneRequired)
-    .max(30, 'Please enter a valid phone number')
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => PHONE_PATTERN.test(value), 'Please enter a valid phone number'),
-  address: required(M.addressRequired, 500),
+  address: text(500, { message: M.addressRequired, tooLong: M.fieldTooLong, multiline: true }).min(
+    1,
+    M.addressRequired,
+  ),
   city: required(M.cityRequired, 100),
   state: required(M.stateRequired, 100),
   zipCode: required(M.zipCodeRequired, 20),
@@ -54,7 +53,7 @@ export const shippingDetailsSchema = z.object({
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
 
 export const orderItemRequestSchema = z.object({
-  productId: z.string().trim().min(1).max(100),
+  productId: text(100).min(1),
   quantity: z
     .number({ message: M.quantityInvalid })
     .int(M.quantityInvalid)
@@ -77,9 +76,9 @@ export const createOrderRequestSchema = z.object({
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 export const confirmPaymentRequestSchema = z.object({
-  orderId: z.string().trim().min(1).max(100),
-  transactionId: z.union([z.string().max(200), z.number()]).nullish(),
-  status: z.string().max(50).optional(),
+  orderId: text(100).min(1),
+  transactionId: z.union([text(200, { trim: false }), z.number()]).nullish(),
+  status: text(50, { trim: false }).optional(),
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
@@ -87,7 +86,7 @@ export const updateOrderStatusRequestSchema = z.object({ status: z.enum(ORDER_ST
 
 export const adminOrderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -133,7 +132,18 @@ export const orderSchema = z.object({
   totalAmount: z.number(),
   /** The delivery estimate shown on the order page (DELIVERY_ESTIMATES). */
   estimatedDelivery: z.string(),
-  shippingAddress: shippingDetailsSchema.extend({ email: z.string(), phoneNumber: z.string().nullable() }),
+  // Plain strings: what was stored is sent as it is, even if it predates a newer input rule.
+  shippingAddress: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: z.enum(SHIPPING_COUNTRIES),
+  }),
   items: z.array(orderItemSchema),
   user: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   transactionId: z.string().nullable(),

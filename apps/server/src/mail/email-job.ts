@@ -26,7 +26,11 @@ export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxH
       log.info(about, 'email kept in the outbox, not sent: SMTP_URL is not set');
       return { status: 'kept', note: 'kept: SMTP_URL is not set' };
     }
-    await mailer.send(payload.to, renderEmail(payload.template, payload.data as never));
+    await mailer.send(
+      payload.to,
+      renderEmail(payload.template, payload.data as never),
+      payload.replyTo ? { replyTo: payload.replyTo } : undefined,
+    );
     log.info(about, 'email sent');
     return { status: 'done', redact: ['data'] };
   };

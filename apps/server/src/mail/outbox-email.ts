@@ -1,11 +1,14 @@
 import type { AppDatabase } from '../db/client';
 import { outbox } from '../db/schema';
+import type { MailAddress } from './mailer';
 import type { EmailTemplateName, EmailTemplates } from './templates';
 
 export const EMAIL_OUTBOX_KIND = 'email';
 
 export interface EmailOutboxPayload<Name extends EmailTemplateName = EmailTemplateName> {
   to: string;
+  /** Where a reply goes when it is not the shop (a contact form message: the visitor). */
+  replyTo?: MailAddress;
   template: Name;
   /** Removed once the message is sent or can no longer be useful. */
   data?: EmailTemplates[Name];

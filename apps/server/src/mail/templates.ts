@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '@shop/shared';
+import { ACCOUNT_LIMITS, STORE_HOURS } from '@shop/shared';
 
 export const SHOP_NAME = 'Stitch & Trim';
 
@@ -13,14 +13,41 @@ export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
   welcome: { firstName: string; shopUrl?: string };
   'email-changed': { firstName: string; newEmail: string };
+  /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
+  'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
+  /** To the visitor: their message arrived. */
+  'contact-confirmation': { fullname: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
-const escapeHtml = (value: string) =>
+/** Longest visitor text an email repeats; a name is at most 100 characters. */
+const VISITOR_TEXT_MAX = 200;
+
+/**
+ * What a visitor typed, made safe for one line of an email: control characters and line breaks
+ * become spaces (so nothing typed can start a header or a new paragraph), runs of white space
+ * collapse, and it is cut to a sensible length. Both parts of every email use it first.
+ */
+export function plainLine(value: string): string {
+  const line = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > VISITOR_TEXT_MAX ? `${line.slice(0, VISITOR_TEXT_MAX - 1)}…` : line;
+}
+
+/** A subject never holds a line break, whatever goes into it. */
+const subjectLine = (value: string) => plainLine(value);
+
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
+
+/** Visitor text for the HTML part: one safe line, then escaped. */
+const html = (value: string) => escapeHtml(plainLine(value));
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -35,15 +62,16 @@ ${body}
 
 export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['password-reset-otp']): RenderedEmail {
   const minutes = ACCOUNT_LIMITS.otpValidMinutes;
+  const name = plainLine(firstName);
   return {
-    subject: `Your ${SHOP_NAME} password reset code`,
+    subject: subjectLine(`Your ${SHOP_NAME} password reset code`),
     // NOTE: the code stands on a line of its own so no line wrapping of the message splits it.
     text: [
-      `Hello ${firstName},`,
+      `Hello ${name},`,
       '',
       'Use this code to reset your password:',
       '',
-      otp,
+      plainLine(otp),
       '',
       `It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.`,
       '',
@@ -51,9 +79,9 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
     ].join('\n'),
     html: layout(
       'Password reset code',
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>Hello ${html(firstName)},</p>
 <p>Use this code to reset your password:</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${escapeHtml(otp)}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${html(otp)}</p>
 <p>It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.</p>`,
     ),
   };
@@ -62,9 +90,9 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
 export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']): RenderedEmail {
   const shopLine = shopUrl ? `Start shopping at ${shopUrl}/shop` : 'Start shopping any time.';
   return {
-    subject: `Welcome to ${SHOP_NAME}`,
+    subject: subjectLine(`Welcome to ${SHOP_NAME}`),
     text: [
-      `Hello ${firstName},`,
+      `Hello ${plainLine(firstName)},`,
       '',
       `Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.`,
       '',
@@ -74,7 +102,7 @@ export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']):
     ].join('\n'),
     html: layout(
       `Welcome to ${SHOP_NAME}`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>Hello ${html(firstName)},</p>
 <p>Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
 ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a">Start shopping</a></p>` : ''}`,
     ),
@@ -98,7 +126,74 @@ export function emailChangedEmail({ firstName, newEmail }: EmailTemplates['email
   };
 }
 
+export function contactMessageEmail({
+  fullname,
+  email,
+  subject,
+  message,
+  receivedAt,
+}: EmailTemplates['contact-message']): RenderedEmail {
+  const about = subject ?? 'A message from the contact form';
+  return {
+    // The mailer keeps every header on one line too; the contact schema already made these one line.
+    subject: `Contact form: ${about} (from ${fullname})`,
+    text: [
+      `From: ${fullname} <${email}>`,
+      `Subject: ${subject ?? '(none)'}`,
+      `Received: ${receivedAt}`,
+      '',
+      message,
+      '',
+      'Reply to this email to answer the visitor.',
+    ].join('\n'),
+    html: layout(
+      'Contact form message',
+      `<p><strong>From:</strong> ${escapeHtml(fullname)} &lt;${escapeHtml(email)}&gt;<br>
+<strong>Subject:</strong> ${escapeHtml(subject ?? '(none)')}<br>
+<strong>Received:</strong> ${escapeHtml(receivedAt)}</p>
+<p style="white-space:pre-wrap">${escapeHtml(message)}</p>
+<p style="font-size:13px;color:#57534e">Reply to this email to answer the visitor.</p>`,
+    ),
+  };
+}
+
+/**
+ * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
+ * be used to send someone else a message of a stranger's choosing.
+ */
+export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-confirmation']): RenderedEmail {
+  const hours = STORE_HOURS.map((row) => `${row.days}: ${row.hours}`);
+  return {
+    subject: `We received your message - ${SHOP_NAME}`,
+    text: [
+      `Hello ${fullname},`,
+      '',
+      `Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.`,
+      '',
+      'Our store hours:',
+      ...hours,
+      '',
+      'If you did not write to us, you can ignore this email.',
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      'We received your message',
+      `<p>Hello ${escapeHtml(fullname)},</p>
+<p>Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
+<p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
+<p style="font-size:13px;color:#57534e">If you did not write to us, you can ignore this email.</p>`,
+    ),
+  };
+}
+
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
+  const email = renderTemplate(name, data);
+  // Whatever a template puts in it, a subject stays one line.
+  return { ...email, subject: subjectLine(email.subject) };
+}
+
+function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   switch (name) {
     case 'password-reset-otp':
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
@@ -106,6 +201,10 @@ export function renderEmail<Name extends EmailTemplateName>(name: Name, data: Em
       return welcomeEmail(data as EmailTemplates['welcome']);
     case 'email-changed':
       return emailChangedEmail(data as EmailTemplates['email-changed']);
+    case 'contact-message':
+      return contactMessageEmail(data as EmailTemplates['contact-message']);
+    case 'contact-confirmation':
+      return contactConfirmationEmail(data as EmailTemplates['contact-confirmation']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -1,5 +1,5 @@
 import { errorCodeForStatus, MESSAGES } from '@shop/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -8,35 +8,45 @@ import { AppError } from '../lib/errors';
  * real message (it may hold SQL or paths): the log has it, the client gets a generic sentence.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
-      return reply.status(error.status).send({
-        ...error.details.extra,
-        code: error.code,
-        message: error.message,
-        ...(error.details.errors ? { errors: error.details.errors } : {}),
-      });
+  app.setErrorHandler(sendApiError);
+}
+
+/**
+ * The error handler itself, also given to Fastify as `frameworkErrors` so the router's own
+ * failures (a malformed percent-encoding, a parameter longer than `maxParamLength`) answer in
+ * the same shape, with a `code`.
+ */
+export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
+    return reply.status(error.status).send({
+      ...error.details.extra,
+      code: error.code,
+      message: error.message,
+      ...(error.details.errors ? { errors: error.details.errors } : {}),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
+      errors[field] ??= issue.message ?? MESSAGES.invalidInput;
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field =
-          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
-        errors[field] ??= issue.message ?? MESSAGES.invalidInput;
-      }
-      const first = Object.values(errors)[0] ?? MESSAGES.invalidInput;
-      return reply.status(400).send({ code: 'INVALID_INPUT', message: first, errors });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ code: errorCodeForStatus(status), message: MESSAGES.serverError });
-    }
-    // Fastify's own 4xx (bad JSON, body too large, wrong content type) have safe messages.
-    if (status === 429) {
-      return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: error.message || MESSAGES.tooManyRequests });
-    }
-    return reply.status(status).send({ code: errorCodeForStatus(status), message: error.message });
-  });
+    const first = Object.values(errors)[0] ?? MESSAGES.invalidInput;
+    return reply.status(400).send({ code: 'INVALID_INPUT', message: first, errors });
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({ code: errorCodeForStatus(status), message: MESSAGES.serverError });
+  }
+  // The router's own: the address is not echoed back.
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(status).send({ code: errorCodeForStatus(status), message: MESSAGES.badUrl });
+  }
+  // Fastify's own 4xx (bad JSON, body too large, wrong content type) have safe messages.
+  if (status === 429) {
+    return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: error.message || MESSAGES.tooManyRequests });
+  }
+  return reply.status(status).send({ code: errorCodeForStatus(status), message: error.message });
 }

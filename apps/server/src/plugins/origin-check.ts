@@ -21,16 +21,18 @@ function originOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * CSRF defence for the cookie session (beside SameSite=Lax): an API request that changes
- * state and comes from a browser page (it has an Origin or Referer) must come from the shop
- * itself or an allowed origin. Requests that carry their token in a header cannot be forged
+ * CSRF defence for the cookie session (beside SameSite=Lax): a request that changes state
+ * (any method but GET, HEAD and OPTIONS, on any path) and comes from a browser page (it has an
+ * Origin or Referer) must come from the shop itself or an allowed origin. Requests that carry their token in a header cannot be forged
  * by another site, and clients without an Origin (curl, apps, webhooks) are not browsers.
  */
 export const originCheckPlugin = fp(
   async (app: FastifyInstance) => {
     const allowed = new Set(app.config.allowedOrigins.map((origin) => origin.replace(/\/$/, '')));
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      // Every unsafe method, whatever the path: `/%61pi/...` and absolute-form targets reach
+      // the same routes as `/api/...`, and pages take no changes, so nothing is lost.
+      if (SAFE_METHODS.has(request.method)) return;
       const origin = originOf(request);
       if (origin === undefined) return;
       if (readSessionToken(request)?.source === 'header') return;

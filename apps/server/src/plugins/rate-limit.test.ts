@@ -66,3 +66,35 @@ describe.skipIf(!hasRedis)('two stores on one Redis', () => {
     expect((await a.peek('login:ada@example.com')).count).toBe(2);
   });
 });
+
+describe('the in-memory store', () => {
+  it('keeps at most maxKeys windows, dropping the oldest opened first', async () => {
+    const store = new MemoryRateLimitStore({ maxKeys: 3 });
+    stores.push(store);
+    await store.hit('a', 60_000);
+    await store.hit('b', 60_000);
+    await store.hit('c', 60_000);
+    await store.hit('b', 60_000);
+    await store.hit('d', 60_000);
+    expect(store.size).toBe(3);
+    expect((await store.peek('a')).count).toBe(0);
+    expect((await store.peek('b')).count).toBe(2);
+    expect((await store.peek('c')).count).toBe(1);
+    expect((await store.peek('d')).count).toBe(1);
+    for (let i = 0; i < 1_000; i++) await store.hit(`flood-${i}`, 60_000);
+    expect(store.size).toBe(3);
+    expect((await store.peek('flood-999')).count).toBe(1);
+  });
+
+  it('reopens an expired window as the newest, so it is not the next one dropped', async () => {
+    const store = new MemoryRateLimitStore({ maxKeys: 2 });
+    stores.push(store);
+    await store.hit('old', 20);
+    await store.hit('other', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await store.hit('old', 60_000);
+    await store.hit('new', 60_000);
+    expect((await store.peek('other')).count).toBe(0);
+    expect((await store.peek('old')).count).toBe(1);
+  });
+});

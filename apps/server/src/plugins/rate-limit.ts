@@ -26,14 +26,26 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
+/** Windows one process keeps at most: about 10 MB, far more keys than real visitors make. */
+export const MEMORY_RATE_LIMIT_MAX_KEYS = 100_000;
+
 export class MemoryRateLimitStore implements RateLimitStore {
+  /** In the order the windows opened: the first entry is the oldest. */
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly maxKeys: number;
 
-  constructor(sweepEveryMs = 60_000) {
-    // Expired windows are dropped now and then, so the map cannot grow without bound.
-    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs);
+  constructor(options: { sweepEveryMs?: number; maxKeys?: number } = {}) {
+    this.maxKeys = Math.max(1, options.maxKeys ?? MEMORY_RATE_LIMIT_MAX_KEYS);
+    // Expired windows are dropped now and then; the cap holds between sweeps, when a flood of
+    // made-up keys (one per email or address) would otherwise grow the map without bound.
+    this.sweeper = setInterval(() => this.sweep(), options.sweepEveryMs ?? 60_000);
     this.sweeper.unref();
+  }
+
+  /** Windows held now (expired ones included until the next sweep). */
+  get size(): number {
+    return this.windows.size;
   }
 
   async hit(key: string, windowMs: number): Promise<RateWindow> {
@@ -41,6 +53,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
+      // Re-inserted, so the map stays in opening order and the oldest window is evicted first.
+      this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.evictOldest();
       this.windows.set(key, window);
     }
     window.count += 1;
@@ -68,8 +83,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.windows.clear();
   }
 
-  private sweep() {
-    const now = Date.now();
+  /** Makes room for one by dropping the oldest opened window: O(1), even under a flood. */
+  private evictOldest() {
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+
+  private sweep(now = Date.now()) {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }

@@ -8,7 +8,27 @@ export const PAYSTACK_ORIGINS = {
   api: 'https://api.paystack.co',
 } as const;
 
+/**
+ * Browser features the shop never uses are off for its pages and anything they embed; payment
+ * stays open to the shop and Paystack's checkout frame.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  `payment=(self "${PAYSTACK_ORIGINS.frame}")`,
+  'usb=()',
+].join(', ');
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

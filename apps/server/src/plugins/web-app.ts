@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     decorateReply: false,
     maxAge: '30d',
     index: false,
+    // A dotfile (.env, .git) dropped in an image folder is never served.
+    dotfiles: 'deny',
   });
 
   const indexFile = path.join(options.webDistDir, 'index.html');
@@ -27,6 +29,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       prefix: '/',
       wildcard: false,
       index: false,
+      dotfiles: 'deny',
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -9,8 +9,8 @@ import { RouteError } from './layout/route-error';
 import HomePage from './routes/home';
 
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
-const AboutPage = lazy(() => import('./routes/about'));
-const ContactPage = lazy(() => import('./routes/contact'));
+const AboutPage = lazy(() => import('../features/about/routes/about'));
+const ContactPage = lazy(() => import('../features/contact/routes/contact'));
 const ShopPage = lazy(() => import('./routes/shop'));
 const SearchPage = lazy(() => import('./routes/search'));
 const LoginPage = lazy(() => import('./routes/login'));

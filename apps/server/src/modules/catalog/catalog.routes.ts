@@ -1,10 +1,15 @@
-import { productListQuerySchema, scopedProductListQuerySchema, searchQuerySchema } from '@shop/shared';
+import {
+  idOrSlugParamsSchema,
+  productListQuerySchema,
+  scopedProductListQuerySchema,
+  searchQuerySchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CatalogService } from './catalog.service';
 import type { CatalogCache } from './catalog-cache';
 
-const idOrSlugParams = z.object({ idOrSlug: z.string().min(1).max(200) });
+// Shared, so an id or slug with a control character is a 400 and never reaches SQL.
+const idOrSlugParams = idOrSlugParamsSchema;
 
 export interface CatalogRoutesOptions {
   service: CatalogService;

@@ -1,4 +1,4 @@
-import { formatNaira } from '@shop/shared';
+import { CATALOG_MESSAGES, formatNaira } from '@shop/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
         </div>
         <p id={`${id}-status`} aria-live="polite" className="mt-2 text-sm text-stone-700 dark:text-stone-300">
           {showResults && results.isPending && !results.isSavedData && 'Searching…'}
-          {showResults && results.isError && !results.isSavedData && 'Failed to search products'}
+          {showResults && results.isError && !results.isSavedData && CATALOG_MESSAGES.searchFailed}
           {showResults &&
             results.data &&
             (results.data.total === 0

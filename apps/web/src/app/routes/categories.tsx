@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { Navigate } from 'react-router';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -19,6 +20,7 @@ export default function CategoriesPage() {
         <QueryState
           query={categories}
           loadingLabel="Loading categories…"
+          failedMessage={CATALOG_MESSAGES.loadCategoriesFailed}
           isEmpty={(list) => list.length === 0}
           emptyMessage="No categories yet."
         >

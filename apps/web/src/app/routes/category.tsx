@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { PageContainer } from '../../components/ui/page-container';
@@ -37,7 +38,11 @@ export default function CategoryPage() {
       <nav aria-label="Categories" className="mb-6">
         <CategoryList layout="tabs" />
       </nav>
-      <QueryState query={category} loadingLabel="Loading category…">
+      <QueryState
+        query={category}
+        loadingLabel="Loading category…"
+        failedMessage={CATALOG_MESSAGES.loadCategoriesFailed}
+      >
         {(data) => (
           <>
             <Breadcrumb
@@ -71,6 +76,7 @@ export default function CategoryPage() {
               <ProductList
                 query={products}
                 label={`${data.name} products`}
+                failedMessage={CATALOG_MESSAGES.loadProductsFailed}
                 emptyMessage="No products in this category yet."
               />
             </section>

@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { Headphones, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -86,6 +87,7 @@ function FeaturedCollections() {
       <QueryState
         query={featured}
         loadingLabel="Loading featured products…"
+        failedMessage={CATALOG_MESSAGES.fetchProductsFailed}
         errorHint="Check if your backend server is running correctly."
         isEmpty={(products) => products.length === 0}
         emptyMessage="No featured products available at the moment."

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { formatNaira } from '@shop/shared';
+import { CATALOG_MESSAGES, formatNaira } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -111,7 +111,7 @@ export default function ProductPage() {
   const product = useProduct(productId);
   if (product.error instanceof ApiError && product.error.code === 'NOT_FOUND') return <ProductNotFound />;
   return (
-    <QueryState query={product} loadingLabel="Loading product…">
+    <QueryState query={product} loadingLabel="Loading product…" failedMessage={CATALOG_MESSAGES.fetchProductFailed}>
       {(data) => <ProductDetails key={data.id} product={data} />}
     </QueryState>
   );

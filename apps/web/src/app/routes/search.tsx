@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/ui/page-container';
 import { PageHeading } from '../../components/ui/page-heading';
@@ -33,6 +34,7 @@ export default function SearchPage() {
         <QueryState
           query={results}
           loadingLabel="Searching…"
+          failedMessage={CATALOG_MESSAGES.fetchSearchResultsFailed}
           isEmpty={(data) => data.products.length === 0}
           emptyMessage="No products found matching your search."
         >

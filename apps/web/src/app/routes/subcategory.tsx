@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
@@ -22,7 +23,11 @@ export default function SubcategoryPage() {
   return (
     <PageContainer>
       <SavedDataNotice className="mb-6" />
-      <QueryState query={subcategory} loadingLabel="Loading subcategory…">
+      <QueryState
+        query={subcategory}
+        loadingLabel="Loading subcategory…"
+        failedMessage={CATALOG_MESSAGES.loadCategoriesFailed}
+      >
         {(data) => (
           <>
             <Breadcrumb
@@ -46,6 +51,7 @@ export default function SubcategoryPage() {
               <ProductList
                 query={products}
                 label={`${data.name} products`}
+                failedMessage={CATALOG_MESSAGES.loadProductsFailed}
                 emptyMessage="No products in this subcategory yet."
               />
             </section>

@@ -17,17 +17,33 @@ type QueryStateProps<T> = {
   isEmpty?: (data: T) => boolean;
   emptyMessage?: ReactNode;
   errorHint?: ReactNode;
+  /**
+   * SPEC.md §8's sentence for this list or page ('Failed to fetch products'), shown above the
+   * reason when the shop failed or could not be reached. A 4xx keeps the shop's own message
+   * ('Product Not Found'): it says what is wrong better than a generic sentence.
+   */
+  failedMessage?: string;
   children: (data: T) => ReactNode;
 };
 
 /** The loading, error and empty states every list in the shop shows, in one place. */
-export function QueryState<T>({ query, loadingLabel, isEmpty, emptyMessage, errorHint, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  loadingLabel,
+  isEmpty,
+  emptyMessage,
+  errorHint,
+  failedMessage,
+  children,
+}: QueryStateProps<T>) {
   if (query.error && query.data === undefined) {
     const { refetch } = query;
+    const headline = failedMessage && isWorthRetrying(query.error) ? failedMessage : query.error.message;
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
         <div role="alert">
-          <p className="font-semibold">{query.error.message}</p>
+          <p className="font-semibold">{headline}</p>
+          {headline !== query.error.message && <p className="mt-1 text-sm">{query.error.message}</p>}
           {errorHint && <p className="mt-1 text-sm">{errorHint}</p>}
         </div>
         {/* The shop may be back a moment later; a 4xx will not change by asking again. */}

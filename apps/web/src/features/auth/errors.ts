@@ -1,8 +1,13 @@
 import { ERROR_STATUS, ACCOUNT_MESSAGES as M } from '@shop/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
 
-export const isSafari = () =>
-  typeof navigator !== 'undefined' && /^((?!chrome|android|crios|fxios).)*safari/i.test(navigator.userAgent);
+/** Safari: "safari" in the user agent with no other browser named before it (one linear scan). */
+export const isSafari = () => {
+  if (typeof navigator === 'undefined') return false;
+  const agent = navigator.userAgent.toLowerCase();
+  const at = agent.indexOf('safari');
+  return at >= 0 && !/chrome|android|crios|fxios/.test(agent.slice(0, at));
+};
 
 /**
  * The message a failed call shows (SPEC.md §8), decided by the error's code: a network message

@@ -73,7 +73,7 @@ describe('a catalogue page when the shop cannot be reached', () => {
   it('shows the error with Retry when nothing is saved, and the product once the shop answers', async () => {
     shopUnreachable();
     renderRoute(`/products/${lace.slug}`);
-    expect((await screen.findByRole('alert')).textContent).toBe('Network error');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch productNetwork error');
     fakeApi({ [`/api/products/${lace.slug}`]: { product: lace } });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();

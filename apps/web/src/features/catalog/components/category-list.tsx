@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { NavLink } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
@@ -11,6 +12,7 @@ export function CategoryList({ layout = 'column' }: { layout?: 'column' | 'tabs'
     <QueryState
       query={categories}
       loadingLabel="Loading categories…"
+      failedMessage={CATALOG_MESSAGES.loadCategoriesFailed}
       isEmpty={(list) => list.length === 0}
       emptyMessage="No categories yet."
     >

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { formatNaira } from '@shop/shared';
+import { formatNairaShort } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
@@ -31,7 +31,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+        <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNairaShort(product.price)}</p>
         {/* Above the card-wide link, so it gets its own clicks. */}
         <AddToCartButton product={product} compact className="relative z-10 mt-2 w-full py-2" />
       </div>

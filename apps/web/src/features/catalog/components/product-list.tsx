@@ -1,4 +1,5 @@
 import type { ProductPage } from '@shop/shared';
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
 import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
@@ -7,16 +8,24 @@ type ProductListProps = {
   query: QueryLike<ProductPage>;
   label: string;
   emptyMessage: string;
+  /** SPEC.md §8: the shop's list says 'Failed to fetch products', a category's 'Failed to load products'. */
+  failedMessage?: string;
 };
 
 /** A paginated product grid, the page's main content, with its loading, error and empty states. */
-export function ProductList({ query, label, emptyMessage }: ProductListProps) {
+export function ProductList({
+  query,
+  label,
+  emptyMessage,
+  failedMessage = CATALOG_MESSAGES.fetchProductsFailed,
+}: ProductListProps) {
   return (
     <QueryState
       query={query}
       loadingLabel="Loading products…"
       isEmpty={(page) => page.products.length === 0}
       emptyMessage={emptyMessage}
+      failedMessage={failedMessage}
     >
       {(page) => (
         <>

@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES } from '@shop/shared';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -29,6 +30,7 @@ export function ShopSidebar() {
     <QueryState
       query={categories}
       loadingLabel="Loading categories…"
+      failedMessage={CATALOG_MESSAGES.loadCategoriesFailed}
       isEmpty={(list) => list.length === 0}
       emptyMessage="No categories yet."
     >

@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared';
+import { CATALOG_MESSAGES } from '@shop/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -83,6 +84,7 @@ export function HotBuys() {
         <QueryState
           query={hotBuys}
           loadingLabel="Loading hot buys…"
+          failedMessage={CATALOG_MESSAGES.fetchProductsFailed}
           errorHint="Check if your backend server is running correctly."
           isEmpty={(products) => products.length === 0}
           emptyMessage="No hot buy products available at the moment."

@@ -1,0 +1,59 @@
+import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { enqueueEmail } from '../../mail/outbox-email';
+import { type RateLimitStore, tooManyRequests } from '../../plugins/rate-limit';
+import type { ContactRepository } from './contact.repository';
+
+export interface ContactServiceOptions {
+  /** CONTACT_EMAIL; unset means the first admin's address. */
+  contactEmail?: string;
+  /** Called after a commit that queued emails, so the worker sends them now. */
+  onEmailQueued: () => void;
+  log: FastifyBaseLogger;
+}
+
+export class ContactService {
+  constructor(
+    private readonly repository: ContactRepository,
+    private readonly rateLimits: RateLimitStore,
+    private readonly options: ContactServiceOptions,
+  ) {}
+
+  /**
+   * Keeps a visitor's message and, in the same transaction, queues the shop's copy (Reply-To the
+   * visitor) and the visitor's confirmation: an SMTP server that is down delays them, the outbox
+   * sends them when it is back. A filled honeypot is answered like any message and dropped.
+   */
+  async receiveMessage(request: ContactRequest, from: { ip: string }): Promise<void> {
+    const window = await this.rateLimits.hit(`contact:${from.ip}`, CONTACT_LIMITS.windowMinutes * 60_000);
+    if (window.count > CONTACT_LIMITS.messagesPerAddress) {
+      throw tooManyRequests(CONTACT_MESSAGES.tooManyMessages, window.resetInMs);
+    }
+    if (request.website?.trim()) {
+      this.options.log.info({ ip: from.ip }, 'contact message dropped: the hidden field was filled in');
+      return;
+    }
+
+    const { fullname, email, subject, message } = request;
+    let shopInbox: string | undefined;
+    await this.repository.transaction(async (tx) => {
+      const saved = await this.repository.insertMessage(tx, { fullname, email, subject, message });
+      shopInbox = this.options.contactEmail ?? (await this.repository.firstAdminEmail(tx));
+      if (shopInbox) {
+        await enqueueEmail(tx, {
+          to: shopInbox,
+          replyTo: { name: fullname, address: email },
+          template: 'contact-message',
+          data: { fullname, email, subject, message, receivedAt: saved.createdAt.toISOString() },
+        });
+      }
+      await enqueueEmail(tx, { to: email, template: 'contact-confirmation', data: { fullname } });
+    });
+    if (!shopInbox) {
+      this.options.log.warn(
+        'a contact message was stored but not emailed to the shop: set CONTACT_EMAIL or create an admin',
+      );
+    }
+    this.options.onEmailQueued();
+  }
+}
