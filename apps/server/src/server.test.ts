@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,21 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, options: { nodeArgs?: string[]; unset?: string[] } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-server-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    ...env,
+  };
+  for (const name of options.unset ?? []) delete childEnv[name];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -74,5 +83,29 @@ describe('the server process', () => {
     }
     expect(await server.exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+
+  it('is a development shop with the default admin when NODE_ENV is unset and it starts as npm start does', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+    expect(manifest.scripts.start).toContain('--env-file=local-defaults.env');
+    const port = await freePort();
+    const server = startServer(
+      { PORT: String(port), SEED_DEMO_CATALOGUE: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+      { nodeArgs: ['--env-file=local-defaults.env'], unset: ['NODE_ENV', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] },
+    );
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(`${base}/api/health`, server.child, { timeoutMs: 40_000, intervalMs: 100 });
+      const login = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }),
+      });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { user: { role: string } }).user.role).toBe('ADMIN');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });

@@ -43,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
   profileUpdateError: 'An error occurred while updating profile',
+  currentPasswordRequired: 'Enter your current password to change your email',
+  currentPasswordWrong: 'Your current password is not correct',
   resetOtpSent: 'Password reset OTP has been sent to your email',
   resetOtpFailed: 'Failed to send reset OTP',
   resetRequestError: 'An error occurred during password reset request',

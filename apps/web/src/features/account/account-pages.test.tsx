@@ -102,4 +102,60 @@ describe('profile', () => {
     expect(JSON.parse(String(put?.[1].body))).toMatchObject({ address: '3 Broad Street, Lagos' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
   });
+
+  it('asks for the current password only when the email changes, and shows a wrong one beside it', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/users/profile': {
+        status: 401,
+        body: {
+          code: 'WRONG_PASSWORD',
+          message: 'Your current password is not correct',
+          errors: { currentPassword: 'Your current password is not correct' },
+        },
+      },
+    });
+    const puts = () =>
+      (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter((call) =>
+        String(call[0]).includes('/api/users/profile'),
+      );
+    renderRoute('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada.new@example.com' } });
+    expect(await screen.findByLabelText('Current password')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    fireEvent.input(screen.getByLabelText('Current password'), { target: { value: 'Wrong@123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your current password is not correct')).toBeTruthy();
+    expect(JSON.parse(String(puts()[0]?.[1].body))).toMatchObject({
+      email: 'ada.new@example.com',
+      currentPassword: 'Wrong@123',
+    });
+    // A wrong password is no ended session: the visitor stays on the form.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ADA@example.com' } });
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+  });
+
+  it('sends no password when the email stays the same', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/users/profile': { message: 'Profile updated successfully', user: { ...customer, firstName: 'Adaeze' } },
+    });
+    renderRoute('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Adaeze' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    const put = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find((call) =>
+      String(call[0]).includes('/api/users/profile'),
+    );
+    expect(JSON.parse(String(put?.[1].body))).not.toHaveProperty('currentPassword');
+  });
 });

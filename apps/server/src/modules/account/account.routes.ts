@@ -1,5 +1,4 @@
 import {
-  adminUserUpdateRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -7,31 +6,21 @@ import {
   messageResponseSchema,
   messageUserResponseSchema,
   profileUpdateRequestSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
-  userListQuerySchema,
-  userPageSchema,
   userResponseSchema,
   userSchema,
 } from '@shop/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, readSessionToken } from '../../plugins/auth';
-import type { AccountsService } from './accounts.service';
-import { SESSION_COOKIE } from './session-store';
-
-const userIdParams = z.object({ id: z.string().min(1).max(100) });
-
-export interface AccountsRoutesOptions {
-  service: AccountsService;
-}
+import { currentUser, noStore, readSessionToken, SESSION_COOKIE } from '../../plugins/auth';
+import type { AccountService } from './account.service';
 
 /**
- * /api/users: register, login, verify, logout, profile, password reset, and the admin's user
- * management. Every response has a declared schema, which also keeps hashes out of it.
+ * /api/users: login, verify, session, logout, profile, password reset. Every response has a
+ * declared schema, which also keeps hashes out of it.
  */
-export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, { service }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -39,19 +28,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     secure: app.config.cookieSecure,
   };
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
-  // Personal answers (a session token, a profile, the user list): no browser or proxy keeps them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
-  app.post(
-    '/users/register',
-    { schema: { body: registerRequestSchema, response: { 201: messageUserResponseSchema } } },
-    async (request, reply) => {
-      const user = await service.register(request.body, { ip: request.ip });
-      return reply.status(201).send({ message: M.registerSuccess, user });
-    },
-  );
+  app.addHook('onSend', noStore);
 
   app.post(
     '/users/login',
@@ -61,7 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: app.sessions.ttlSeconds });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: service.sessionTtlSeconds });
       return {
         message: M.loginSuccess,
         token,
@@ -78,10 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     '/users/verify',
     { preHandler: app.requireUser, schema: { response: { 200: userResponseSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { user: currentUser(request) };
-    },
+    async (request) => ({ user: currentUser(request) }),
   );
 
   // The web app's start-up check: like verify, but a guest is a 200 with no user, so browsers
@@ -89,10 +63,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     '/users/session',
     { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { user: await app.authenticate(request) };
-    },
+    async (request) => ({ user: await app.authenticate(request) }),
   );
 
   app.post('/users/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
@@ -108,7 +79,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       schema: { body: profileUpdateRequestSchema, response: { 200: messageUserResponseSchema } },
     },
     async (request) => {
-      const user = await service.updateProfile(currentUser(request).id, request.body);
+      const user = await service.updateProfile(currentUser(request).id, request.body, {
+        token: readSessionToken(request)?.token,
+      });
       return { message: M.profileUpdated, user };
     },
   );
@@ -132,39 +105,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       // Every session ended, this browser's too.
       clearSessionCookie(reply);
       return { message: M.resetSuccess };
-    },
-  );
-
-  // ---------- Admin ----------
-
-  app.get(
-    '/users',
-    { preHandler: app.requireAdmin, schema: { querystring: userListQuerySchema, response: { 200: userPageSchema } } },
-    async (request) => service.listUsers(request.query),
-  );
-
-  app.put(
-    '/users/:id',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        params: userIdParams,
-        body: adminUserUpdateRequestSchema,
-        response: { 200: messageUserResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = await service.updateUser(request.params.id, request.body);
-      return { message: M.userUpdated, user };
-    },
-  );
-
-  app.delete(
-    '/users/:id',
-    { preHandler: app.requireAdmin, schema: { params: userIdParams, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      await service.deleteUser(request.params.id);
-      return { message: M.userDeleted };
     },
   );
 };

@@ -2,27 +2,19 @@ import { ACCOUNT_MESSAGES as M } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
-import { createTestApp } from '../../../test/helper';
+import { createMailingTestApp, createTestApp } from '../../../test/helper';
 import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { RESET_FAILURES_PER_DAY } from './accounts.service';
+import { RESET_FAILURES_PER_DAY } from './account.service';
 
-let shop: Awaited<ReturnType<typeof createTestApp>>;
+let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  shop = await createTestApp({
-    seedDemoCatalogue: false,
-    mail: { smtpUrl: smtp.url, from: 'Stitch & Trim <shop@example.com>' },
-    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
-  });
-  app = shop.app;
+  shop = await createMailingTestApp();
+  ({ app, smtp } = shop);
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.stop();
-});
+afterAll(async () => shop?.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });

@@ -1,25 +1,11 @@
-import { createConnection } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, customer, GOOD_PASSWORD } from '../../../test/accounts';
 import { createTestApp, testConfig } from '../../../test/helper';
+import { redisAvailable, redisUrl } from '../../../test/redis';
 import { buildApp } from '../../app';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const url = new URL(redisUrl);
-  const socket = createConnection({ host: url.hostname, port: Number(url.port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const hasRedis = await redisAvailable();
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let one: FastifyInstance;

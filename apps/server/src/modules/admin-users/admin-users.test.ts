@@ -11,28 +11,21 @@ import {
   type Session,
   uniqueEmail,
 } from '../../../test/accounts';
-import { createTestApp } from '../../../test/helper';
-import { otpFrom, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { createMailingTestApp, createTestApp, productionConfig, testConfig } from '../../../test/helper';
+import { otpFrom, type TestSmtpServer } from '../../../test/smtp';
+import { buildApp } from '../../app';
 
-let shop: Awaited<ReturnType<typeof createTestApp>>;
+let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
 let admin: Session;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  shop = await createTestApp({
-    seedDemoCatalogue: false,
-    mail: { smtpUrl: smtp.url, from: 'shop@example.com' },
-    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
-  });
-  app = shop.app;
+  shop = await createMailingTestApp();
+  ({ app, smtp } = shop);
   admin = await login(app, ADMIN.email, ADMIN.password);
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.stop();
-});
+afterAll(async () => shop?.close());
 
 const asAdmin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, payload, headers: bearer(admin) });
@@ -213,7 +206,7 @@ describe('the first admin from the configuration', () => {
   it('is created from ADMIN_EMAIL and ADMIN_PASSWORD when no admin exists, once', async () => {
     const other = await createTestApp({
       seedDemoCatalogue: false,
-      env: 'production',
+      ...productionConfig(),
       admin: { email: 'Owner@Shop.example', password: 'Owner@2025' },
     });
     try {
@@ -221,10 +214,16 @@ describe('the first admin from the configuration', () => {
       expect(owner.user.role).toBe('ADMIN');
       const defaults = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
       expect(defaults.statusCode).toBe(401);
-      await other.app.accounts.ensureFirstAdmin(
-        { env: 'production', admin: { email: 'x@example.com', password: 'Other@2025' } },
-        other.app.log,
+      // A later start with another ADMIN_EMAIL: an admin exists, so nothing is made.
+      const again = await buildApp(
+        testConfig({
+          seedDemoCatalogue: false,
+          ...productionConfig(),
+          admin: { email: 'x@example.com', password: 'Other@2025' },
+        }),
+        { database: other.database },
       );
+      await again.close();
       const [count] = await other.database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN'`,
       );
@@ -235,12 +234,86 @@ describe('the first admin from the configuration', () => {
   });
 
   it('is not created with a default password in production', async () => {
-    const other = await createTestApp({ seedDemoCatalogue: false, env: 'production', admin: {} });
+    const other = await createTestApp({ seedDemoCatalogue: false, ...productionConfig(), admin: {} });
     try {
       const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
       expect(count?.n).toBe(0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('the first admin cannot be taken over', () => {
+  it('gives an account that already has ADMIN_EMAIL the configured password and ends its sessions and codes', async () => {
+    const before = await createTestApp({ seedDemoCatalogue: false, ...productionConfig(), admin: {} });
+    try {
+      // Someone registers the owner's address before the owner first starts the shop.
+      const squatter = await customer(before.app, { email: 'owner@shop.example', password: 'Squat@2025' });
+      const reset = await before.app.inject({
+        method: 'POST',
+        url: '/api/users/request-reset',
+        payload: { email: 'owner@shop.example' },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const owner = await buildApp(
+        testConfig({
+          seedDemoCatalogue: false,
+          ...productionConfig(),
+          admin: { email: 'owner@shop.example', password: 'Owner@2025' },
+        }),
+        { database: before.database },
+      );
+      try {
+        const squatterLogin = await owner.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: 'owner@shop.example', password: 'Squat@2025' },
+        });
+        expect(squatterLogin.statusCode).toBe(401);
+        const oldSession = await owner.inject({
+          method: 'GET',
+          url: '/api/users/verify',
+          headers: bearer(squatter.session),
+        });
+        expect(oldSession.statusCode).toBe(401);
+        const [codes] = await before.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM password_resets WHERE user_id = $1 AND used_at IS NULL',
+          [squatter.id],
+        );
+        expect(codes?.n).toBe(0);
+        const ownerSession = await login(owner, 'owner@shop.example', 'Owner@2025');
+        expect(ownerSession.user).toMatchObject({ id: squatter.id, role: 'ADMIN' });
+      } finally {
+        await owner.close();
+      }
+    } finally {
+      await before.close();
+    }
+  });
+
+  it.each([
+    ['unset', { env: undefined }],
+    ['production', productionConfig()],
+  ] as const)('makes no default admin when NODE_ENV is %s', async (_label, environment) => {
+    const other = await createTestApp({ seedDemoCatalogue: false, ...environment, admin: {} });
+    try {
+      const refused = await other.app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+      expect(refused.statusCode).toBe(401);
+      const [count] = await other.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+      expect(count?.n).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('makes the default admin when NODE_ENV is development', async () => {
+    const development = await createTestApp({ seedDemoCatalogue: false, env: 'development', admin: {} });
+    try {
+      expect((await login(development.app, ADMIN.email, ADMIN.password)).user.role).toBe('ADMIN');
+    } finally {
+      await development.close();
     }
   });
 });
