@@ -9,7 +9,8 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureDatabase, freePort, type Measurement, measure, startServer, stopServer } from './servers';
+import { freePort } from '@shop/testing';
+import { ensureDatabase, type Measurement, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {

@@ -7,6 +7,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -24,7 +25,8 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
-const port = 3901;
+// A free port, so a run never collides with another shop on this machine.
+const port = await freePort();
 const STARTING_STOCK = 1_000_000;
 
 /** A fresh database each run, so the stock check starts from a known state. */
@@ -58,13 +60,8 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      // Production needs payment settings; creating an order never calls Paystack.
-      PAYSTACK_SECRET_KEY: 'sk_test_bench',
-      PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
-      BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
-      BANK_NAME: 'Bench Bank',
-      BANK_ACCOUNT_NUMBER: '0000000000',
+      // Creating an order never calls Paystack.
+      ...NEVER_PAYING_PRODUCTION_ENV,
       SEED_DEMO_CATALOGUE: 'false',
       ADMIN_EMAIL: 'bench-admin@example.com',
       ADMIN_PASSWORD: 'Bench@12345',

@@ -2,12 +2,12 @@
 // `npm start` serves it: home, /shop and a product page, several runs each. Prints the median
 // performance score and metrics, and for home the JavaScript a first visit downloads, then
 // appends them to bench/RESULTS.md. Needs only the system Chromium; nothing leaves loopback.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -17,18 +17,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const TARGETS = { score: 90, homeScriptKb: 150, cls: 0.1 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function ensureBuild() {
   const built = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].every((file) =>
@@ -41,41 +29,14 @@ function ensureBuild() {
 }
 
 /** The built server on a fresh embedded database with the demo catalogue, as e2e/global-setup.ts starts it. */
-async function startShop(dataDir: string) {
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production needs payment settings; the benchmarks never pay, so no request reaches Paystack.
-      PAYSTACK_SECRET_KEY: 'sk_test_bench',
-      PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
-      BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
-      BANK_NAME: 'Bench Bank',
-      BANK_ACCOUNT_NUMBER: '0000000000',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+function startShop(dataDir: string) {
+  return startBuiltShop({
+    ...NEVER_PAYING_PRODUCTION_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the shop did not become ready within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { server, baseUrl };
 }
 
 interface Run {
@@ -150,7 +111,8 @@ ensureBuild();
 // Simulated throttling scales the CPU time it observes, so a busy machine lowers the scores.
 const loadAtStart = os.loadavg()[0] ?? 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-'));
-const { server, baseUrl } = await startShop(dataDir);
+const shop = await startShop(dataDir);
+const { baseUrl } = shop;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -190,8 +152,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureDatabase, freePort, measure, startServer, stopServer } from './servers';
+import { freePort } from '@shop/testing';
+import { ensureDatabase, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {

@@ -2,27 +2,14 @@
 // autocannon measurement with the CPU time the server spent on it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
 export const root = path.resolve(import.meta.dirname, '..');
-
-/** A port nothing listens on now, so two benchmarks on one machine never measure each other's server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A PostgreSQL database holding `products` products (created and seeded once, kept for later runs). */
 export async function ensureDatabase(products: number): Promise<string> {
@@ -58,13 +45,7 @@ export async function startServer(
       ...process.env,
       PORT: String(port),
       LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      // Production needs payment settings; the benchmarks never pay, so no request reaches Paystack.
-      PAYSTACK_SECRET_KEY: 'sk_test_bench',
-      PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
-      BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
-      BANK_NAME: 'Bench Bank',
-      BANK_ACCOUNT_NUMBER: '0000000000',
+      ...NEVER_PAYING_PRODUCTION_ENV,
       SEED_DEMO_CATALOGUE: 'false',
       ...env,
     },

@@ -4,12 +4,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type AppConfig, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
-import accounts from './modules/accounts';
+import account from './modules/account';
+import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
 import contact from './modules/contact';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import orders from './modules/orders';
+import users from './modules/users';
 import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -97,7 +99,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);
   await app.register(catalog);
-  await app.register(accounts);
+  await app.register(users);
+  await app.register(account);
+  await app.register(adminUsers);
   await app.register(newsletter);
   await app.register(contact);
   await app.register(orders);

@@ -43,4 +43,9 @@ describe('accounts and email configuration', () => {
       'owner@example.com',
     );
   });
+
+  it('leaves NODE_ENV unset as unset: only development and test make the default admin', () => {
+    expect(loadConfig({}).env).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development' }).env).toBe('development');
+  });
 });

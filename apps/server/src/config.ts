@@ -69,7 +69,8 @@ const trustProxySchema = z
 
 /** Every environment variable the server reads; README.md lists them for operators. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset is not development: `npm start` sets development itself (local-defaults.env). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +145,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {
+  /** undefined when NODE_ENV is unset, which counts as production for the default admin. */
   env: Env['NODE_ENV'];
   host: string;
   port: number;
@@ -161,7 +163,7 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   /** The shop's inbox for contact form messages; unset means the first admin's address. */
   contactEmail?: string;
-  /** The first admin; unset outside production means admin@example.com with README's password. */
+  /** The first admin; unset, and NODE_ENV development or test, means admin@example.com with README's password. */
   admin: { email?: string; password?: string };
   sessionTtlDays: number;
   cookieSecure: boolean;

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, waitForHealth } from '@shop/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The real entry point in a child process, as `npm start` runs it (through tsx, from source).
@@ -13,21 +13,21 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, options: { nodeArgs?: string[]; unset?: string[] } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-server-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    ...env,
+  };
+  for (const name of options.unset ?? []) delete childEnv[name];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -35,19 +35,6 @@ function startServer(env: Record<string, string>) {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
-}
-
-async function waitUntilReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 400; i += 1) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server not ready');
 }
 
 describe('the server process', () => {
@@ -62,7 +49,7 @@ describe('the server process', () => {
     const port = await freePort();
     const server = startServer({ PORT: String(port), CATALOG_CACHE: 'false' });
     const base = `http://127.0.0.1:${port}`;
-    await waitUntilReady(`${base}/api/health`, server.child);
+    await waitForHealth(`${base}/api/health`, server.child, { timeoutMs: 40_000, intervalMs: 100 });
 
     // Every request goes over a keep-alive socket the server has already accepted (a warm-up
     // request each), so "in flight" means received, not waiting in the kernel's backlog. Uncached
@@ -96,5 +83,29 @@ describe('the server process', () => {
     }
     expect(await server.exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  });
+
+  it('is a development shop with the default admin when NODE_ENV is unset and it starts as npm start does', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+    expect(manifest.scripts.start).toContain('--env-file=local-defaults.env');
+    const port = await freePort();
+    const server = startServer(
+      { PORT: String(port), SEED_DEMO_CATALOGUE: 'false', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+      { nodeArgs: ['--env-file=local-defaults.env'], unset: ['NODE_ENV', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] },
+    );
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(`${base}/api/health`, server.child, { timeoutMs: 40_000, intervalMs: 100 });
+      const login = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@12345' }),
+      });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { user: { role: string } }).user.role).toBe('ADMIN');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { startSmtpServer } from './smtp';
 
 /**
  * Integration tests run the same on both engines: PGlite in memory by default, and PostgreSQL
@@ -60,6 +61,42 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     async close() {
       await app.close();
       await testDatabase.drop();
+    },
+  };
+}
+
+/**
+ * The app with a real SMTP server on loopback and an outbox worker that polls every 100 ms, for
+ * tests that read what the shop emailed; close() stops both.
+ */
+export async function createMailingTestApp(overrides: Partial<AppConfig> = {}) {
+  const smtp = await startSmtpServer();
+  const shop = await createTestApp({
+    seedDemoCatalogue: false,
+    mail: { smtpUrl: smtp.url, from: 'Stitch & Trim <shop@example.com>' },
+    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
+    ...overrides,
+  });
+  return {
+    ...shop,
+    smtp,
+    async close() {
+      await shop.close();
+      await smtp.stop();
+    },
+  };
+}
+
+/**
+ * What a production shop's config adds for a test: NODE_ENV=production and Paystack test keys
+ * (production refuses to start without keys; nothing is charged, and no test here pays).
+ */
+export function productionConfig(): Partial<AppConfig> {
+  return {
+    env: 'production',
+    payments: {
+      ...testConfig().payments,
+      paystack: { secretKey: 'sk_test_production_config', publicKey: 'pk_test_production_config' },
     },
   };
 }

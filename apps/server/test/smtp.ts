@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@shop/testing';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -9,18 +9,6 @@ export interface ReceivedMail {
   subject: string;
   /** The plain-text part, decoded. */
   text: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function decodeQuotedPrintable(value: string): string {

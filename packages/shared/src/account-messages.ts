@@ -17,6 +17,8 @@ export const ACCOUNT_MESSAGES = {
   nameTooLong: 'Name must be at most 100 characters',
   nameInvalid: 'Please enter a name without links or special symbols',
   phoneInvalid: 'Please enter a valid phone number',
+  /** The phone rule, said under the register form's phone field. */
+  phoneHint: '10 to 15 digits, e.g. 08012345678',
   addressTooLong: 'Address must be at most 500 characters',
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'The passwords do not match',
@@ -41,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   profileUpdateFailed: 'Failed to update profile',
   profileUpdateError: 'An error occurred while updating profile',
+  currentPasswordRequired: 'Enter your current password to change your email',
+  currentPasswordWrong: 'Your current password is not correct',
   resetOtpSent: 'Password reset OTP has been sent to your email',
   resetOtpFailed: 'Failed to send reset OTP',
   resetRequestError: 'An error occurred during password reset request',

@@ -132,16 +132,19 @@ export const profileUpdateRequestSchema = z.object({
   email: emailSchema.optional(),
   phoneNumber: phoneNumberSchema.nullish(),
   address: addressSchema.nullish(),
+  /** Needed when `email` changes: whoever holds a session must also know the password. */
+  currentPassword: z.string().max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong).optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
-/** The Profile form edits every field at once. */
+/** The Profile form edits every field at once; it asks for the current password when the email changes. */
 export const profileFormSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
   phoneNumber: phoneNumberSchema,
   address: addressSchema,
+  currentPassword: z.string().max(ACCOUNT_LIMITS.passwordMaxLength, M.passwordTooLong).optional(),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;

@@ -8,7 +8,11 @@ export const ERROR_STATUS = {
   INVALID_INPUT: 400,
   /** A one-time password reset code that is wrong, used up or expired. */
   INVALID_OTP: 400,
+  /** Changing the email needs the current password, and none was sent. */
+  CURRENT_PASSWORD_REQUIRED: 400,
   UNAUTHENTICATED: 401,
+  /** The current password sent to confirm a change (a new email) is wrong. */
+  WRONG_PASSWORD: 401,
   /** Login with an unknown email or a wrong password. */
   INVALID_CREDENTIALS: 401,
   /** A payment webhook whose `x-paystack-signature` is not the HMAC of its body. */

@@ -19,6 +19,14 @@ export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[
 /** What a repository call runs on: the database itself, or a transaction in progress. */
 export type Executor = AppDatabase | Transaction;
 
+/** A unique index said no (PostgreSQL 23505): e.g. two registrations racing for one email. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: AppDatabase;

@@ -12,6 +12,7 @@ export interface RenderedEmail {
 export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
   welcome: { firstName: string; shopUrl?: string };
+  'email-changed': { firstName: string; newEmail: string };
   /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
   'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
   /** To the visitor: their message arrived. */
@@ -114,6 +115,23 @@ export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']):
       `<p>Hello ${html(firstName)},</p>
 <p>Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
 ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a">Start shopping</a></p>` : ''}`,
+    ),
+  };
+}
+
+/** Sent to the old address when an account's email changes, so its owner hears of it. */
+export function emailChangedEmail({ firstName, newEmail }: EmailTemplates['email-changed']): RenderedEmail {
+  const changed = `The email address of your ${SHOP_NAME} account was changed to ${newEmail}.`;
+  const ifNotYou =
+    'If you did not change it, contact the shop at once: someone who knows your password did, and your account now sends its emails there.';
+  return {
+    subject: `Your ${SHOP_NAME} email address was changed`,
+    text: [`Hello ${firstName},`, '', changed, '', ifNotYou, '', SHOP_NAME].join('\n'),
+    html: layout(
+      'Email address changed',
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>${escapeHtml(changed)}</p>
+<p>${escapeHtml(ifNotYou)}</p>`,
     ),
   };
 }
@@ -262,6 +280,8 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
     case 'welcome':
       return welcomeEmail(data as EmailTemplates['welcome']);
+    case 'email-changed':
+      return emailChangedEmail(data as EmailTemplates['email-changed']);
     case 'contact-message':
       return contactMessageEmail(data as EmailTemplates['contact-message']);
     case 'contact-confirmation':

@@ -1,8 +1,10 @@
 import { ACCOUNT_MESSAGES, type User } from '@shop/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import { SESSION_COOKIE, SessionStore } from '../modules/accounts/session-store';
+
+/** The httpOnly cookie that carries the session token in browsers. */
+export const SESSION_COOKIE = 'shop_session';
 
 export type AuthSource = 'cookie' | 'header';
 
@@ -42,7 +44,11 @@ declare module 'fastify' {
     user: User | null;
   }
   interface FastifyInstance {
-    sessions: SessionStore;
+    /**
+     * The active user behind a session token, or null. Decorated by the module that keeps the
+     * sessions (modules/auth); this plugin only asks it.
+     */
+    resolveSession(token: string): Promise<User | null>;
     /** The logged-in user of this request, or null; resolved once per request. */
     authenticate(request: FastifyRequest): Promise<User | null>;
     /** preHandler: 401 unless logged in. */
@@ -56,19 +62,18 @@ const resolved = new WeakMap<FastifyRequest, Promise<User | null>>();
 
 /**
  * Who is calling. Resolution is lazy: routes that need a user ask for it through the
- * preHandlers, so catalogue reads never pay for a session lookup.
+ * preHandlers, so catalogue reads never pay for a session lookup. Which user a token belongs
+ * to is `app.resolveSession`'s answer, so this plugin knows no module.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const sessions = new SessionStore(app.database, app.config.sessionTtlDays * 24 * 60 * 60 * 1000);
-    app.decorate('sessions', sessions);
     app.decorateRequest('user', null);
 
     const authenticate = (request: FastifyRequest): Promise<User | null> => {
       let pending = resolved.get(request);
       if (!pending) {
         const found = readSessionToken(request);
-        pending = found ? sessions.resolve(found.token) : Promise.resolve(null);
+        pending = found ? app.resolveSession(found.token) : Promise.resolve(null);
         pending = pending.then((user) => {
           request.user = user;
           return user;
@@ -90,13 +95,19 @@ export const authPlugin = fp(
       if (user.role !== 'ADMIN') throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.forbidden);
     }) satisfies preHandlerAsyncHookHandler);
 
-    // Expired sessions are swept now and then (they are already ignored when looked up).
-    const sweeper = setInterval(() => sessions.deleteExpired().catch(() => {}), 60 * 60_000);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('resolveSession')) {
+        throw new Error('no module decorates app.resolveSession: register modules/auth');
+      }
+    });
   },
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
+
+/** onSend hook for personal answers (a session token, a profile, the user list): no browser or proxy keeps them. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+}
 
 /** The user a requireUser/requireAdmin preHandler let through (401 if called without one). */
 export function currentUser(request: FastifyRequest): User {

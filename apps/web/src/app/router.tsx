@@ -3,38 +3,38 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
+import HomePage from '../features/home/routes/home';
 import { LegalLayout } from './layout/legal-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
-import HomePage from './routes/home';
 
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
 const AboutPage = lazy(() => import('../features/about/routes/about'));
 const ContactPage = lazy(() => import('../features/contact/routes/contact'));
-const ShopPage = lazy(() => import('./routes/shop'));
-const SearchPage = lazy(() => import('./routes/search'));
-const LoginPage = lazy(() => import('./routes/login'));
-const RegisterPage = lazy(() => import('./routes/register'));
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
-const ProfilePage = lazy(() => import('./routes/profile'));
-const DashboardPage = lazy(() => import('./routes/dashboard'));
-const AdminPage = lazy(() => import('./routes/admin'));
+const ShopPage = lazy(() => import('../features/catalog/routes/shop'));
+const SearchPage = lazy(() => import('../features/catalog/routes/search'));
+const LoginPage = lazy(() => import('../features/auth/routes/login'));
+const RegisterPage = lazy(() => import('../features/auth/routes/register'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/routes/forgot-password'));
+const ResetPasswordPage = lazy(() => import('../features/auth/routes/reset-password'));
+const ProfilePage = lazy(() => import('../features/account/routes/profile'));
+const DashboardPage = lazy(() => import('../features/account/routes/dashboard'));
+const AdminPage = lazy(() => import('../features/admin/routes/admin'));
 const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
-const EditProductPage = lazy(() => import('./routes/edit-product'));
+const EditProductPage = lazy(() => import('../features/admin/routes/edit-product'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
-const CategoriesPage = lazy(() => import('./routes/categories'));
-const CategoryPage = lazy(() => import('./routes/category'));
-const SubcategoryPage = lazy(() => import('./routes/subcategory'));
-const ProductPage = lazy(() => import('./routes/product'));
+const CategoriesPage = lazy(() => import('../features/catalog/routes/categories'));
+const CategoryPage = lazy(() => import('../features/catalog/routes/category'));
+const SubcategoryPage = lazy(() => import('../features/catalog/routes/subcategory'));
+const ProductPage = lazy(() => import('../features/catalog/routes/product'));
 const OrderSuccessPage = lazy(() => import('../features/checkout/routes/order-success'));
 const OrderFailedPage = lazy(() => import('../features/checkout/routes/order-failed'));
-const FaqPage = lazy(() => import('./routes/legal/faq'));
-const TermsOfServicePage = lazy(() => import('./routes/legal/terms-of-service'));
-const PrivacyPolicyPage = lazy(() => import('./routes/legal/privacy-policy'));
-const ShippingPolicyPage = lazy(() => import('./routes/legal/shipping-policy'));
-const RefundPolicyPage = lazy(() => import('./routes/legal/refund-policy'));
+const FaqPage = lazy(() => import('../features/marketing/routes/faq'));
+const TermsOfServicePage = lazy(() => import('../features/marketing/routes/terms-of-service'));
+const PrivacyPolicyPage = lazy(() => import('../features/marketing/routes/privacy-policy'));
+const ShippingPolicyPage = lazy(() => import('../features/marketing/routes/shipping-policy'));
+const RefundPolicyPage = lazy(() => import('../features/marketing/routes/refund-policy'));
 
 export const routes: RouteObject[] = [
   {

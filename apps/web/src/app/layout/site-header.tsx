@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { CartDrawer } from '../../features/cart/components/cart-drawer';
+import { getProduct } from '../../features/catalog/api/get-product';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { DarkModeToggle } from './dark-mode-toggle';
 import { HeaderSearch } from './header-search';
@@ -115,7 +116,7 @@ export function SiteHeader() {
         <MobileMenu id="mobile-menu" open={menuOpen} links={links} onClose={closeMenu} />
       </header>
       {/* Outside <header>: its backdrop-filter would trap a fixed-position drawer. */}
-      <CartDrawer open={cartOpen} onClose={closeCart} />
+      <CartDrawer open={cartOpen} onClose={closeCart} fetchProduct={getProduct} />
     </>
   );
 }

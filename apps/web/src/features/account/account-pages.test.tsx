@@ -1,28 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anOrderSummary, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
-const customer = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  phoneNumber: '08012345678',
-  address: null,
-  role: 'CUSTOMER',
-  active: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const customer = aUser({ phoneNumber: '08012345678' });
 
-const statuses = ['DELIVERED', 'SHIPPED', 'PENDING', 'PROCESSING', 'CANCELLED', 'PENDING', 'DELIVERED'];
-const orders = statuses.map((status, i) => ({
-  id: `o${i + 1}`,
-  orderNumber: `TS-ORDER${i + 1}`,
-  status,
-  createdAt: new Date(Date.UTC(2025, 5, 20 - i)).toISOString(),
-  totalAmount: 15000 + i * 1000,
-}));
+const statuses = ['DELIVERED', 'SHIPPED', 'PENDING', 'PROCESSING', 'CANCELLED', 'PENDING', 'DELIVERED'] as const;
+const orders = statuses.map((status, i) =>
+  anOrderSummary({
+    id: `o${i + 1}`,
+    orderNumber: `TS-ORDER${i + 1}`,
+    status,
+    createdAt: new Date(Date.UTC(2025, 5, 20 - i)).toISOString(),
+    totalAmount: 15000 + i * 1000,
+  }),
+);
 
 afterEach(() => {
   cleanup();
@@ -108,5 +101,61 @@ describe('profile', () => {
     expect(put?.[1].method).toBe('PUT');
     expect(JSON.parse(String(put?.[1].body))).toMatchObject({ address: '3 Broad Street, Lagos' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+  });
+
+  it('asks for the current password only when the email changes, and shows a wrong one beside it', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/users/profile': {
+        status: 401,
+        body: {
+          code: 'WRONG_PASSWORD',
+          message: 'Your current password is not correct',
+          errors: { currentPassword: 'Your current password is not correct' },
+        },
+      },
+    });
+    const puts = () =>
+      (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter((call) =>
+        String(call[0]).includes('/api/users/profile'),
+      );
+    renderRoute('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada.new@example.com' } });
+    expect(await screen.findByLabelText('Current password')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    fireEvent.input(screen.getByLabelText('Current password'), { target: { value: 'Wrong@123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your current password is not correct')).toBeTruthy();
+    expect(JSON.parse(String(puts()[0]?.[1].body))).toMatchObject({
+      email: 'ada.new@example.com',
+      currentPassword: 'Wrong@123',
+    });
+    // A wrong password is no ended session: the visitor stays on the form.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ADA@example.com' } });
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+  });
+
+  it('sends no password when the email stays the same', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/users/profile': { message: 'Profile updated successfully', user: { ...customer, firstName: 'Adaeze' } },
+    });
+    renderRoute('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    fireEvent.input(screen.getByLabelText('First name'), { target: { value: 'Adaeze' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    const put = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find((call) =>
+      String(call[0]).includes('/api/users/profile'),
+    );
+    expect(JSON.parse(String(put?.[1].body))).not.toHaveProperty('currentPassword');
   });
 });

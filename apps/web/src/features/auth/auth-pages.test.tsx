@@ -1,20 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
-const customer = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  address: null,
-  role: 'CUSTOMER',
-  active: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
-const admin = { ...customer, id: 'u2', firstName: 'Shop', role: 'ADMIN' };
+const customer = aUser();
+const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
 
 const PASSWORD_RULE =
   'Password must include at least one uppercase letter, one lowercase letter, one number, and one special character';

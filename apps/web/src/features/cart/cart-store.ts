@@ -1,3 +1,4 @@
+import type { Product } from '@shop/shared';
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '../../lib/storage-keys';
 
@@ -12,14 +13,8 @@ export type CartLine = {
   quantity: number;
 };
 
-export type CartProduct = {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  images: string[];
-  stock: number;
-};
+/** The fields of a catalogue product the cart needs. */
+export type CartProduct = Pick<Product, 'id' | 'slug' | 'name' | 'price' | 'images' | 'stock'>;
 
 /** What happened when something was added, so the caller can tell the visitor. */
 export type AddResult = 'added' | 'increased' | 'at-stock-limit' | 'out-of-stock';

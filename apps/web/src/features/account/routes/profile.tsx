@@ -7,9 +7,9 @@ import {
   type User,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -22,7 +22,7 @@ import { useLogoutToHome } from '../../auth/use-logout-to-home';
 import { updateProfile } from '../api/update-profile';
 import { CartSummary } from '../components/cart-summary';
 
-const FIELDS: { name: keyof ProfileForm; label: string }[] = [
+const FIELDS: { name: Exclude<keyof ProfileForm, 'currentPassword'>; label: string }[] = [
   { name: 'firstName', label: 'First name' },
   { name: 'lastName', label: 'Last name' },
   { name: 'email', label: 'Email' },
@@ -125,18 +125,35 @@ function ProfileEditForm({
   const {
     register,
     handleSubmit,
+    setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: formValuesOf(user),
   });
+  // A new email needs the current password (the server checks it too).
+  const isNewEmail = (email: string | undefined) => (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChanges = isNewEmail(useWatch({ control, name: 'email' }));
 
-  const onSubmit = handleSubmit(async (parsed) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, ...fields }) => {
+    const newEmail = isNewEmail(fields.email);
+    if (newEmail && !currentPassword) {
+      setError('currentPassword', { message: M.currentPasswordRequired }, { shouldFocus: true });
+      return;
+    }
     try {
-      const { user: updated, message } = await updateProfile(parsed);
+      const { user: updated, message } = await updateProfile(newEmail ? { ...fields, currentPassword } : fields);
       setUser(updated);
       onDone({ kind: 'success', text: message || M.profileUpdated });
     } catch (failure) {
+      if (
+        failure instanceof ApiError &&
+        (failure.code === 'WRONG_PASSWORD' || failure.code === 'CURRENT_PASSWORD_REQUIRED')
+      ) {
+        setError('currentPassword', { message: failure.message }, { shouldFocus: true });
+        return;
+      }
       // SPEC.md §8: a 401 is only logged; the session ended, so the guard takes over.
       if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
         console.info('Profile update refused: the session has ended.');
@@ -189,6 +206,15 @@ function ProfileEditForm({
         error={errors.address?.message}
         {...register('address')}
       />
+      {emailChanges && (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          hint="Needed to change your email"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
       <div className="flex gap-3">
         <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
           Save

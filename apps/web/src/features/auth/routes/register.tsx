@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { ErrorSummary } from '../../../components/ui/form-message';
+import { showServerFieldErrors } from '../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { register as registerCall } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { messageFor } from '../errors';
@@ -44,10 +44,7 @@ export default function RegisterPage() {
         network: 'An error occurred during registration',
         unexpected: 'An error occurred during registration',
       });
-      const fieldErrors = (failure instanceof ApiError && failure.errors) || {};
-      for (const [field, text] of Object.entries(fieldErrors)) {
-        if (field in parsed) setFieldError(field as keyof RegisterForm, { message: text });
-      }
+      showServerFieldErrors(failure, parsed, setFieldError);
       setError(message);
       return;
     }
@@ -100,7 +97,7 @@ export default function RegisterPage() {
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint="10 to 15 digits, e.g. 08012345678"
+          hint={M.phoneHint}
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />

@@ -16,6 +16,11 @@ export function addToCartWithToast(product: CartProduct, quantity = 1) {
   return result;
 }
 
+/** A product card's action: add one to the cart, in the card's compact form. */
+export const addToCartCardAction = (product: CartProduct, className: string) => (
+  <AddToCartButton product={product} compact className={className} />
+);
+
 export function AddToCartButton({
   product,
   quantity = 1,

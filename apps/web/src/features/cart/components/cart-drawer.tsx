@@ -4,10 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
+import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
-import { getProduct } from '../../catalog/api/get-product';
-import { ProductImage } from '../../catalog/components/product-image';
-import { type CartLine, cartStore, useCart } from '../cart-store';
+import { type CartLine, type CartProduct, cartStore, useCart } from '../cart-store';
 import { applyRecheck, recheckCart } from '../recheck-cart';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -84,7 +83,16 @@ function CartLineItem({
 }
 
 /** The header's cart: lines, −/+, remove, subtotal and the way to /checkout (SPEC.md §2). */
-export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CartDrawer({
+  open,
+  onClose,
+  fetchProduct,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The catalogue's current product (GET /api/products/{id}), to recheck each line's price and stock. */
+  fetchProduct: (id: string) => Promise<CartProduct>;
+}) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const { items, subtotal } = useCart();
@@ -128,7 +136,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     const lines = cartStore.getLines();
     if (lines.length === 0) return;
     let cancelled = false;
-    recheckCart(lines, (id) => getProduct(id)).then((outcome) => {
+    recheckCart(lines, fetchProduct).then((outcome) => {
       if (cancelled) return;
       cartStore.replace(applyRecheck(cartStore.getLines(), outcome));
       setChanges(outcome.changes);
@@ -136,7 +144,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     return () => {
       cancelled = true;
     };
-  }, [open]);
+  }, [open, fetchProduct]);
 
   if (!open) return null;
   return (

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 
-import type { Product } from '@shop/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aProduct } from '../../../testing/fixtures';
 import { ProductCard } from './product-card';
 import { stockLabel } from './stock-badge';
 
-const ribbon = {
+const ribbon = aProduct({
   id: 'p9',
   name: 'Satin Ribbon, Wine',
   slug: 'satin-ribbon-wine',
   price: 1500,
   images: ['/images/demo/satin-ribbon-wine-1-full.webp'],
-} as Product;
+});
 
 afterEach(cleanup);
 

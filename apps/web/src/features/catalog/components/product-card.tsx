@@ -1,15 +1,28 @@
-import type { Product } from '@shop/shared';
-import { formatNairaShort } from '@shop/shared';
+import { formatNairaShort, type Product } from '@shop/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
-import { ProductImage } from './product-image';
 
 // Matches the grid: 2 columns on phones, 3 from sm, 4 from lg (max-w-7xl ≈ 1280 px).
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
+/**
+ * What a card offers under its price (the cart's add button), given by the page that shows the
+ * card, so the catalogue does not depend on the cart. `className` places it above the card-wide link.
+ */
+export type ProductCardAction = (product: Product, className: string) => ReactNode;
+
 /** `priority` loads the photo at once and early, for cards on the first screen. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  action,
+}: {
+  product: Product;
+  priority?: boolean;
+  action?: ProductCardAction;
+}) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-linen-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-wine-600 dark:border-stone-800 dark:has-[a:focus-visible]:ring-gold-300 dark:bg-stone-900">
       <ProductImage
@@ -33,7 +46,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </h3>
         <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNairaShort(product.price)}</p>
         {/* Above the card-wide link, so it gets its own clicks. */}
-        <AddToCartButton product={product} compact className="relative z-10 mt-2 w-full py-2" />
+        {action?.(product, 'relative z-10 mt-2 w-full py-2')}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/ui/product-image';
 
 /**
  * Every image of a product: thumbnails to choose, and ← / → to move between them. Focus follows

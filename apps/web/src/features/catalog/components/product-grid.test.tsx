@@ -1,22 +1,20 @@
 // @vitest-environment jsdom
 
-import type { Product } from '@shop/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aProduct } from '../../../testing/fixtures';
 import { ProductGrid } from './product-grid';
 
-const products = Array.from(
-  { length: 6 },
-  (_, index) =>
-    ({
-      id: `p${index}`,
-      name: `Lace ${index}`,
-      slug: `lace-${index}`,
-      price: 1000,
-      stock: 5,
-      images: [`/images/demo/lace-${index}-1-full.webp`],
-    }) as Product,
+const products = Array.from({ length: 6 }, (_, index) =>
+  aProduct({
+    id: `p${index}`,
+    name: `Lace ${index}`,
+    slug: `lace-${index}`,
+    price: 1000,
+    stock: 5,
+    images: [`/images/demo/lace-${index}-1-full.webp`],
+  }),
 );
 
 afterEach(cleanup);

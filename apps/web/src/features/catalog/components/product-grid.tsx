@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardAction } from './product-card';
 
 type ProductGridProps = {
   products: Product[];
@@ -9,16 +9,18 @@ type ProductGridProps = {
    * screen, the first row (two on a phone) holds the page's largest paint.
    */
   eagerImages?: number;
+  /** Each card's action (add to cart), from the page. */
+  cardAction?: ProductCardAction;
 };
 
 export const FIRST_SCREEN_CARDS = 4;
 
-export function ProductGrid({ products, label, eagerImages = 0 }: ProductGridProps) {
+export function ProductGrid({ products, label, eagerImages = 0, cardAction }: ProductGridProps) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < eagerImages} />
+          <ProductCard product={product} priority={index < eagerImages} action={cardAction} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import type { ProductPage } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
 import { Pagination } from '../../../components/ui/pagination';
 import { type QueryLike, QueryState } from '../../../components/ui/query-state';
+import type { ProductCardAction } from './product-card';
 import { FIRST_SCREEN_CARDS, ProductGrid } from './product-grid';
 
 type ProductListProps = {
@@ -10,6 +11,7 @@ type ProductListProps = {
   emptyMessage: string;
   /** SPEC.md §8: the shop's list says 'Failed to fetch products', a category's 'Failed to load products'. */
   failedMessage?: string;
+  cardAction?: ProductCardAction;
 };
 
 /** A paginated product grid, the page's main content, with its loading, error and empty states. */
@@ -18,6 +20,7 @@ export function ProductList({
   label,
   emptyMessage,
   failedMessage = CATALOG_MESSAGES.fetchProductsFailed,
+  cardAction,
 }: ProductListProps) {
   return (
     <QueryState
@@ -29,7 +32,12 @@ export function ProductList({
     >
       {(page) => (
         <>
-          <ProductGrid products={page.products} label={label} eagerImages={FIRST_SCREEN_CARDS} />
+          <ProductGrid
+            products={page.products}
+            label={label}
+            eagerImages={FIRST_SCREEN_CARDS}
+            cardAction={cardAction}
+          />
           <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
         </>
       )}

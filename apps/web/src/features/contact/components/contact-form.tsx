@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/ui/form-field';
 import { FormMessage } from '../../../components/ui/form-message';
+import { showServerFieldErrors } from '../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -108,11 +109,8 @@ export function ContactForm() {
       await send.mutateAsync(parsed);
     } catch (failure) {
       // What was typed stays; a field the server refused gets its message under it.
-      const apiError = failure instanceof ApiError ? failure : undefined;
-      for (const [field, text] of Object.entries(apiError?.errors ?? {})) {
-        if (field in EMPTY) setError(field as keyof ContactFields, { message: text });
-      }
-      if (apiError?.code === 'TOO_MANY_REQUESTS') setFailureDetail(M.tooManyMessages);
+      showServerFieldErrors(failure, EMPTY, setError);
+      if (failure instanceof ApiError && failure.code === 'TOO_MANY_REQUESTS') setFailureDetail(M.tooManyMessages);
       setOutcome('failed');
       toast.error(M.failed);
       return;

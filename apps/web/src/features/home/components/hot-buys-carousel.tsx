@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
+import { addToCartCardAction } from '../../cart/components/add-to-cart-button';
 import { ProductCard } from '../../catalog/components/product-card';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
@@ -59,7 +60,7 @@ function Carousel({ products }: { products: Product[] }) {
               // A card focused by Tab scrolls into view.
               onFocus={() => embla?.scrollTo(index)}
             >
-              <ProductCard product={product} />
+              <ProductCard product={product} action={addToCartCardAction} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,110 @@
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  ACCOUNT_MESSAGES as M,
+  messageResponseSchema,
+  messageUserResponseSchema,
+  profileUpdateRequestSchema,
+  resetPasswordRequestSchema,
+  userResponseSchema,
+  userSchema,
+} from '@shop/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, noStore, readSessionToken, SESSION_COOKIE } from '../../plugins/auth';
+import type { AccountService } from './account.service';
+
+/**
+ * /api/users: login, verify, session, logout, profile, password reset. Every response has a
+ * declared schema, which also keeps hashes out of it.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.config.cookieSecure,
+  };
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  app.addHook('onSend', noStore);
+
+  app.post(
+    '/users/login',
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const { user, token } = await service.login(request.body.email, request.body.password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: service.sessionTtlSeconds });
+      return {
+        message: M.loginSuccess,
+        token,
+        user,
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+      };
+    },
+  );
+
+  app.get(
+    '/users/verify',
+    { preHandler: app.requireUser, schema: { response: { 200: userResponseSchema } } },
+    async (request) => ({ user: currentUser(request) }),
+  );
+
+  // The web app's start-up check: like verify, but a guest is a 200 with no user, so browsers
+  // do not log a failed request on every visit of a guest.
+  app.get(
+    '/users/session',
+    { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
+    async (request) => ({ user: await app.authenticate(request) }),
+  );
+
+  app.post('/users/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    await service.logout(readSessionToken(request)?.token);
+    clearSessionCookie(reply);
+    return { message: M.logoutSuccess };
+  });
+
+  app.put(
+    '/users/profile',
+    {
+      preHandler: app.requireUser,
+      schema: { body: profileUpdateRequestSchema, response: { 200: messageUserResponseSchema } },
+    },
+    async (request) => {
+      const user = await service.updateProfile(currentUser(request).id, request.body, {
+        token: readSessionToken(request)?.token,
+      });
+      return { message: M.profileUpdated, user };
+    },
+  );
+
+  app.post(
+    '/users/request-reset',
+    { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await service.requestPasswordReset(request.body.email, { ip: request.ip });
+      return { message: M.resetOtpSent };
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword, {
+        ip: request.ip,
+      });
+      // Every session ended, this browser's too.
+      clearSessionCookie(reply);
+      return { message: M.resetSuccess };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { users } from '../../db/schema';
+
+/** A users row as Drizzle reads it; the password hash never leaves the server (see toUser). */
+export type UserRecord = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<
+  Pick<NewUser, 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'address' | 'passwordHash' | 'role' | 'active'>
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+/** The users table: every query on it, through the Drizzle builder. */
+export class UsersRepository {
+  constructor(private readonly database: Database) {}
+
+  /** By email in any letter case (the unique index is on lower(email)). */
+  async findByEmail(email: string, executor: Executor = this.database.db): Promise<UserRecord | undefined> {
+    const [row] = await executor.select().from(users).where(sameEmail(email));
+    return row;
+  }
+
+  async findById(id: string, executor: Executor = this.database.db): Promise<UserRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await executor.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async insert(values: NewUser, executor: Executor = this.database.db): Promise<UserRecord> {
+    const [row] = await executor.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned nothing');
+    return row;
+  }
+
+  /** Does nothing when the email is taken (the unique index decides between racing inserts). */
+  async insertUnlessTaken(values: NewUser, executor: Executor = this.database.db): Promise<void> {
+    await executor.insert(users).values(values).onConflictDoNothing();
+  }
+
+  /** The changes given, and updated_at; the row after, or undefined when there is none. */
+  async update(id: string, changes: UserChanges, executor: Executor = this.database.db) {
+    const [row] = await executor
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: string, executor: Executor = this.database.db): Promise<void> {
+    await executor.delete(users).where(eq(users.id, id));
+  }
+
+  /** Newest first; `search` matches emails, first, last and full names (case-insensitive). */
+  async list(query: { search?: string; page: number; pageSize: number }) {
+    const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+    const where = pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
+        )
+      : undefined;
+    const db = this.database.db;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), users.id)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+}

@@ -1,0 +1,118 @@
+import type { Product } from '@shop/shared';
+import { CATALOG_MESSAGES, formatNaira } from '@shop/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageContainer } from '../../../components/ui/page-container';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { QueryState } from '../../../components/ui/query-state';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { AddToCartButton, addToCartCardAction } from '../../cart/components/add-to-cart-button';
+import { QuantitySelector } from '../../cart/components/quantity-selector';
+import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
+import { useProduct } from '../api/get-product';
+import { useRelatedProducts } from '../api/get-related-products';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductGrid } from '../components/product-grid';
+import { StockBadge } from '../components/stock-badge';
+
+function ProductNotFound() {
+  usePageTitle('Product Not Found');
+  return (
+    <PageContainer className="text-center">
+      <PageHeading>Product Not Found</PageHeading>
+      <p className="mt-3 text-stone-700 dark:text-stone-300">
+        This product may have been removed or the link is wrong.
+      </p>
+      <Link to={paths.shop.href()} className={buttonClasses('primary', 'mt-6')}>
+        Back to Shop
+      </Link>
+    </PageContainer>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  usePageTitle(product.name);
+  const { subcategory } = product;
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <PageContainer>
+      <SavedDataNotice className="mb-6" />
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: paths.home.href() },
+          ...(subcategory
+            ? [
+                { label: subcategory.category.name, to: paths.category.href(subcategory.category.id) },
+                { label: subcategory.name, to: paths.subcategory.href(subcategory.id) },
+              ]
+            : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="flex flex-col gap-4">
+          <PageHeading>{product.name}</PageHeading>
+          <p className="text-2xl font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+          <div>
+            <StockBadge stock={product.stock} />
+          </div>
+          {product.stock > 0 && (
+            <div className="flex flex-wrap items-center gap-4">
+              <QuantitySelector value={quantity} max={product.stock} onChange={setQuantity} />
+              <AddToCartButton product={product} quantity={quantity} className="px-7 py-3 text-base" />
+            </div>
+          )}
+          <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
+            {product.description}
+          </p>
+          {product.specifications.length > 0 && (
+            <section aria-labelledby="specifications-title">
+              <h2 id="specifications-title" className="text-lg font-semibold">
+                Specifications
+              </h2>
+              <dl className="mt-2 divide-y divide-linen-200 rounded-xl border border-linen-200 dark:divide-stone-800 dark:border-stone-800">
+                {product.specifications.map((spec) => (
+                  <div key={spec.name} className="grid grid-cols-2 gap-4 px-4 py-2 text-sm">
+                    <dt className="font-medium">{spec.name}</dt>
+                    <dd className="text-stone-700 dark:text-stone-300">{spec.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+      <RelatedProducts productId={product.id} />
+    </PageContainer>
+  );
+}
+
+function RelatedProducts({ productId }: { productId: string }) {
+  const related = useRelatedProducts(productId);
+  // Extras: nothing to show (or a failure) leaves the page as it is.
+  if (!related.data || related.data.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-14">
+      <h2 id="related-title" className="mb-6 text-2xl font-semibold">
+        Related Products
+      </h2>
+      <ProductGrid products={related.data} label="Related products" cardAction={addToCartCardAction} />
+    </section>
+  );
+}
+
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  if (product.error instanceof ApiError && product.error.code === 'NOT_FOUND') return <ProductNotFound />;
+  return (
+    <QueryState query={product} loadingLabel="Loading product…" failedMessage={CATALOG_MESSAGES.fetchProductFailed}>
+      {(data) => <ProductDetails key={data.id} product={data} />}
+    </QueryState>
+  );
+}

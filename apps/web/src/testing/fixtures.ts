@@ -1,0 +1,83 @@
+// Typed test data built from the shared API shapes: a test names only the fields it cares
+// about, and a change to a shape in packages/shared breaks the fixtures at compile time.
+
+import type { Category, Order, Product, Subcategory, User } from '@shop/shared';
+
+/** A product as the API sends it: a satin ribbon in stock, in Ribbons under Trims. */
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 'p1',
+    name: 'Satin Ribbon, Wine',
+    slug: 'satin-ribbon-wine',
+    description: 'Double-faced satin ribbon, 25 mm wide.',
+    price: 1500,
+    stock: 40,
+    images: ['/images/demo/satin-ribbon-wine-1-full.webp'],
+    specifications: [{ name: 'Width', value: '25 mm' }],
+    subcategoryId: 's1',
+    subcategory: {
+      id: 's1',
+      name: 'Ribbons',
+      slug: 'ribbons',
+      categoryId: 'c1',
+      category: { id: 'c1', name: 'Trims', slug: 'trims' },
+    },
+    isHotBuy: false,
+    isNewlyAdded: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aSubcategory(overrides: Partial<Subcategory> = {}): Subcategory {
+  return {
+    id: 's1',
+    name: 'Ribbons',
+    slug: 'ribbons',
+    description: 'Satin and grosgrain',
+    categoryId: 'c1',
+    ...overrides,
+  };
+}
+
+export function aCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: 'c1',
+    name: 'Trims',
+    slug: 'trims',
+    description: 'Ribbons, lace and stones',
+    subcategories: [aSubcategory()],
+    ...overrides,
+  };
+}
+
+/** A signed-in customer as the session answers. */
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    email: 'ada@example.com',
+    phoneNumber: null,
+    address: null,
+    role: 'CUSTOMER',
+    active: true,
+    createdAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** The fields of an order the account screens list. */
+export function anOrderSummary(
+  overrides: Partial<Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'totalAmount'>> = {},
+) {
+  return {
+    id: 'o1',
+    orderNumber: 'TS-ORDER1',
+    status: 'PENDING' as Order['status'],
+    createdAt: '2025-06-20T00:00:00.000Z',
+    totalAmount: 15000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,92 @@
+// What the server tests, the e2e suite and the benchmarks all need to run a real shop: a free
+// loopback port, and the built shop started as `npm start` would and waited on until healthy.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The repository's root folder. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Waits until `url` answers 2xx. Fails at once if `child` exits first, and after `timeoutMs`
+ * if it never does.
+ */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  { timeoutMs = 90_000, intervalMs = 250 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The shop did not become ready within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export interface RunningShop {
+  server: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** SIGTERM, then waits for the process to exit. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built shop (`apps/server/dist/server.js`, serving `apps/web/dist`) on a free port of
+ * 127.0.0.1 with `env` over this process's environment, and resolves once `/api/health` is ok.
+ */
+export async function startBuiltShop(env: Record<string, string>): Promise<RunningShop> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server, port, baseUrl, stop };
+}
+
+/**
+ * The payment settings production requires, for a production run that never pays (the
+ * benchmarks): placeholder keys and bank details, so no request reaches Paystack.
+ */
+export const NEVER_PAYING_PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  PAYSTACK_SECRET_KEY: 'sk_test_bench',
+  PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
+  BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',
+  BANK_NAME: 'Bench Bank',
+  BANK_ACCOUNT_NUMBER: '0000000000',
+} as const;
