@@ -86,6 +86,17 @@ export const securityHeadersPlugin = fp(
       reply.headers(API_HEADERS);
       done();
     });
+    // NOTE: a safety net, so a page sent by a route that forgot PAGE_HEADERS still gets its CSP:
+    // one header lookup per answer, and JSON answers stay as they are.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!reply.hasHeader('content-security-policy')) {
+        const type = reply.getHeader('content-type');
+        if (typeof type === 'string' && (type.startsWith('text/html') || type.startsWith('image/svg+xml'))) {
+          reply.headers(PAGE_HEADERS);
+        }
+      }
+      done(null, payload);
+    });
   },
   { name: 'security-headers' },
 );
