@@ -40,7 +40,12 @@ export default fp(
       log: app.log,
       pollMs: app.config.orders.expiryPollMs,
       runRound: async () => {
-        await service.applyLeftoverEvents();
+        // Orders still expire when the leftover events cannot be read at all.
+        try {
+          await service.applyLeftoverEvents();
+        } catch (error) {
+          app.log.error({ err: error }, 'order expiry: leftover payment events could not be applied');
+        }
         return service.expireDueOrders();
       },
     });

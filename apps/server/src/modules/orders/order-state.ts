@@ -46,9 +46,20 @@ export async function markPaid(
 ): Promise<{ outcome: MarkPaidOutcome; order: OrderRow | null }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return { outcome: 'not-found', order: null };
-  if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') return { outcome: 'already-paid', order };
-
   const { transaction } = input;
+  if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') {
+    // Another successful charge of this order (a second window, a retry): money the shop must
+    // give back. Noted once for the admin; the order stays as it is.
+    if (transaction.status === 'success' && transaction.id !== order.transactionId) {
+      const owner = await orderIdOfReference(tx, transaction.reference);
+      const note = `Second payment ${transaction.reference} received: refund it`;
+      if (owner === order.id && !(await hasHistoryNote(tx, order.id, note))) {
+        await insertHistory(tx, { orderId: order.id, field: 'note', actor: input.actor, note });
+      }
+    }
+    return { outcome: 'already-paid', order };
+  }
+
   const owner = await orderIdOfReference(tx, transaction.reference);
   const problem =
     transaction.status !== 'success'

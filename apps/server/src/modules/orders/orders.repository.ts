@@ -172,6 +172,7 @@ export async function updateOrder(
     paymentReference: string | null;
     paymentAttempts: number;
     expiryClaimedUntil: Date | null;
+    expiresAt: Date | null;
   }>,
 ): Promise<OrderRow> {
   const [row] = await tx

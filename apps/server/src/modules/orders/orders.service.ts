@@ -44,8 +44,10 @@ export function newOrderNumber(): string {
 
 /** Payment references an order may be given before the customer is asked to contact the shop. */
 const PAYMENT_ATTEMPTS_MAX = 20;
-/** References verified when the customer comes back from the payment window. */
-const REFERENCES_VERIFIED_MAX = 5;
+/** How long a payment that has just been started keeps its order from expiring, at least. */
+const PAYMENT_IN_PROGRESS_MINUTES = 15;
+/** Provider statuses of a payment still going through: the expiry job waits for their outcome. */
+const IN_PROGRESS_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
 const EXPIRY_BATCH = 20;
 /** How long a claimed order stays invisible to other expiry rounds while it is verified. */
 const EXPIRY_CLAIM_SECONDS = 120;
@@ -61,6 +63,16 @@ export interface OrdersServiceOptions {
 type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
 
 class StockConflict extends Error {}
+
+/**
+ * What a customer may see of an order's history: no staff notes, and the shop rather than the
+ * staff member's address as the actor of an admin's change. Admins see everything.
+ */
+export function customerHistory(history: OrderHistoryRow[]): OrderHistoryRow[] {
+  return history
+    .filter((entry) => entry.field !== 'note')
+    .map((entry) => (entry.actor.startsWith('admin:') ? { ...entry, actor: 'shop' } : entry));
+}
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHistoryRow[]): Order {
   return {
@@ -108,6 +120,27 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHis
         }
       : {}),
   };
+}
+
+/**
+ * A provider event as it is kept in payment_events: without the reusable card token
+ * (`authorization.authorization_code`) and without the customer's details other than the email.
+ */
+export function withoutCardSecrets<T extends { data?: Record<string, unknown> }>(body: T): T {
+  const data = body.data;
+  if (!data || typeof data !== 'object') return body;
+  const kept: Record<string, unknown> = { ...data };
+  const authorization = data.authorization;
+  if (authorization && typeof authorization === 'object') {
+    const { authorization_code: _code, ...rest } = authorization as Record<string, unknown>;
+    kept.authorization = rest;
+  }
+  const customer = data.customer;
+  if (customer && typeof customer === 'object') {
+    const email = (customer as Record<string, unknown>).email;
+    kept.customer = email === undefined ? {} : { email };
+  }
+  return { ...body, data: kept };
 }
 
 export class OrdersService {
@@ -260,16 +293,17 @@ export class OrdersService {
     return row;
   }
 
-  private async fullOrder(row: OrderRow): Promise<Order> {
+  /** The order with its lines and history, as `viewer` may see it (customerHistory). */
+  private async fullOrder(row: OrderRow, viewer: Caller): Promise<Order> {
     const [items, history] = await Promise.all([
       repo.itemsOf(this.database.db, [row.id]),
       repo.historyOf(this.database.db, row.id),
     ]);
-    return toOrder(row, items, history);
+    return toOrder(row, items, viewer.role === 'ADMIN' ? history : customerHistory(history));
   }
 
   async getOrder(user: Caller, idOrNumber: string): Promise<Order> {
-    return this.fullOrder(await this.visibleOrder(user, idOrNumber));
+    return this.fullOrder(await this.visibleOrder(user, idOrNumber), user);
   }
 
   async adminOrders(query: AdminOrderListQuery) {
@@ -297,7 +331,7 @@ export class OrdersService {
       setStatus(tx, { orderId: row.id, status, actor: `admin:${admin.email}` }, this.context),
     );
     if (changed) this.options.onEmailQueued();
-    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row);
+    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row, admin);
   }
 
   // ---------- Payment ----------
@@ -331,30 +365,44 @@ export class OrdersService {
     return outcome;
   }
 
-  /** The references worth verifying for an order, newest first; its number is always one. */
+  /**
+   * The references worth verifying for an order, newest first: every one that reached the
+   * provider (any of them may have been paid), and its number always.
+   */
   private async referencesToVerify(order: OrderRow): Promise<string[]> {
-    const references = (await repo.referencesOf(this.database.db, order.id)).map((row) => row.reference);
+    const references = (await repo.referencesOf(this.database.db, order.id))
+      .filter((row) => row.reachedProviderAt !== null)
+      .map((row) => row.reference);
     if (!references.includes(order.orderNumber)) references.push(order.orderNumber);
-    return references.slice(0, REFERENCES_VERIFIED_MAX);
+    return references;
   }
 
   /**
    * Asks the provider about each of the order's references and applies the first successful
-   * one. Returns the outcome, or the last transaction seen when none succeeded.
+   * one that matches the order (a mismatch is noted and the search goes on). Returns the
+   * outcome, the first transaction seen when none was applied, and whether one of them is
+   * still going through at the provider.
    */
   private async verifyOrder(
     order: OrderRow,
     actor: string,
-  ): Promise<{ outcome: MarkPaidOutcome | 'unpaid'; last: PaystackTransaction | null }> {
+  ): Promise<{ outcome: MarkPaidOutcome | 'unpaid'; last: PaystackTransaction | null; inProgress: boolean }> {
     let last: PaystackTransaction | null = null;
+    let mismatch: PaystackTransaction | null = null;
+    let inProgress = false;
     for (const reference of await this.referencesToVerify(order)) {
       const transaction = await this.verify(reference);
       if (transaction?.status === 'success') {
-        return { outcome: await this.applyPaid(order.id, transaction, actor), last: transaction };
+        const outcome = await this.applyPaid(order.id, transaction, actor);
+        if (outcome !== 'mismatch') return { outcome, last: transaction, inProgress };
+        mismatch ??= transaction;
+        continue;
       }
+      if (transaction && IN_PROGRESS_STATUSES.has(transaction.status)) inProgress = true;
       last ??= transaction;
     }
-    return { outcome: 'unpaid', last };
+    if (mismatch) return { outcome: 'mismatch', last: mismatch, inProgress };
+    return { outcome: 'unpaid', last, inProgress };
   }
 
   /**
@@ -377,7 +425,7 @@ export class OrdersService {
         });
       }
     }
-    return this.fullOrder((await repo.findOrder(this.database.db, order.id)) ?? order);
+    return this.fullOrder((await repo.findOrder(this.database.db, order.id)) ?? order, user);
   }
 
   /**
@@ -407,6 +455,11 @@ export class OrdersService {
         const locked = await repo.lockOrder(tx, order.id);
         if (!locked) throw new AppError('NOT_FOUND', M.orderNotFound);
         this.assertPayable(locked);
+        // A payment going through must not be cancelled by expiry under the customer.
+        const expiresAt = new Date(Date.now() + PAYMENT_IN_PROGRESS_MINUTES * 60_000);
+        if (locked.expiresAt && locked.expiresAt < expiresAt) {
+          order = await repo.updateOrder(tx, locked.id, { expiresAt });
+        }
         if (locked.paymentReference) {
           const current = await repo.findReference(tx, locked.paymentReference);
           if (current && !current.reachedProviderAt) return locked.paymentReference;
@@ -486,7 +539,7 @@ export class OrdersService {
       event,
       reference,
       orderId,
-      payload: body,
+      payload: withoutCardSecrets(body),
     });
     if (kept.processed) return async () => {};
     return () => this.applyEvent(kept.id, event, data, orderId);
@@ -502,14 +555,27 @@ export class OrdersService {
     await repo.markPaymentEventProcessed(this.database.db, eventId);
   }
 
-  /** Events kept by a process that stopped before applying them. */
-  async applyLeftoverEvents(): Promise<number> {
+  /**
+   * Events kept by a process that stopped before applying them. One that fails stays for a
+   * later round and does not stop the others.
+   */
+  async applyLeftoverEvents(): Promise<{ applied: number; failed: number }> {
     const events = await repo.unprocessedPaymentEvents(this.database.db, 20);
+    let failed = 0;
     for (const row of events) {
       const body = row.payload as { event?: string; data?: Record<string, unknown> };
-      await this.applyEvent(row.id, row.event ?? body.event ?? 'unknown', body.data ?? {}, row.orderId);
+      try {
+        await this.applyEvent(row.id, row.event ?? body.event ?? 'unknown', body.data ?? {}, row.orderId);
+      } catch (error) {
+        failed += 1;
+        this.options.log.error(
+          { err: error, eventId: row.id },
+          'payment event could not be applied; it is retried later',
+        );
+      }
     }
-    return events.length;
+    if (failed > 0) this.options.log.warn({ failed, of: events.length }, 'payment events left for a later round');
+    return { applied: events.length - failed, failed };
   }
 
   // ---------- Expiry ----------
@@ -527,9 +593,15 @@ export class OrdersService {
         const order = await repo.findOrder(this.database.db, id);
         if (!order) continue;
         try {
-          const { outcome } = await this.verifyOrder(order, 'system');
+          const { outcome, inProgress } = await this.verifyOrder(order, 'system');
           if (outcome === 'paid' || outcome === 'already-paid') {
             result.paid += 1;
+            continue;
+          }
+          // A payment still going through: ask again in a later round, as when the provider is down.
+          if (inProgress) {
+            result.deferred += 1;
+            await repo.releaseExpiryClaim(this.database.db, id);
             continue;
           }
         } catch (error) {

@@ -300,7 +300,12 @@ describe('status changes', () => {
       'SHIPPED>DELIVERED',
       'DELIVERED>PENDING',
     ]);
-    expect(history[0]).toMatchObject({ field: 'status', actor: `admin:${ADMIN.email}` });
+    // The customer sees the shop, not the staff member's address; the admin sees who it was.
+    expect(history[0]).toMatchObject({ field: 'status', actor: 'shop' });
+    expect(JSON.stringify(history)).not.toContain(ADMIN.email);
+    const asAdmin = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(admin) })).json()
+      .order;
+    expect(asAdmin.history[0]).toMatchObject({ field: 'status', actor: `admin:${ADMIN.email}` });
     const emails = await database.query<{ to: string }>(
       `SELECT payload->>'to' AS to FROM outbox WHERE payload->>'template' = 'order-status-changed' AND payload->'data'->>'orderNumber' = $1`,
       [order.orderNumber],
