@@ -49,6 +49,8 @@ const PAYMENT_IN_PROGRESS_MINUTES = 15;
 /** Provider statuses of a payment still going through: the expiry job waits for their outcome. */
 const IN_PROGRESS_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
 const EXPIRY_BATCH = 20;
+/** The most an integer kobo column holds (₦21,474,836.47). */
+const KOBO_COLUMN_MAX = 2_147_483_647;
 /** How long a claimed order stays invisible to other expiry rounds while it is verified. */
 const EXPIRY_CLAIM_SECONDS = 120;
 
@@ -199,6 +201,9 @@ export class OrdersService {
         lines.map((line) => ({ priceKobo: line.product.priceKobo, quantity: line.quantity })),
         request.deliveryMethod,
       );
+      if (totals.subtotalKobo > KOBO_COLUMN_MAX || totals.totalKobo > KOBO_COLUMN_MAX) {
+        throw new AppError('INVALID_INPUT', M.orderTooLarge, { errors: { items: M.orderTooLarge } });
+      }
       if (!isDeliveryMethodAvailable(request.deliveryMethod, totals.subtotalKobo)) {
         throw new AppError('INVALID_INPUT', M.standardNeedsSubtotal, {
           errors: { deliveryMethod: M.standardNeedsSubtotal },
