@@ -19,6 +19,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const service = new OrdersService(app.database, app.payments, {
       paymentWindowMinutes: app.config.orders.paymentWindowMinutes,
+      bankTransferWindowHours: app.config.orders.bankTransferWindowHours ?? 72,
       shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
       log: app.log,
       onEmailQueued: () => app.outbox.nudge(),

@@ -177,23 +177,30 @@ export function cancel(
  */
 export async function expire(
   tx: Transaction,
-  input: { orderId: string },
+  input: { orderId: string; bankTransferWindowHours?: number },
   context: StateContext = {},
 ): Promise<{ expired: boolean }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return { expired: false };
-  const due =
-    order.status === 'PENDING' &&
-    order.paymentStatus === 'UNPAID' &&
-    order.expiresAt !== null &&
-    order.expiresAt.getTime() <= Date.now();
+  const bankTransfer = order.paymentMethod === 'bankTransfer';
+  const dueAt = bankTransfer
+    ? input.bankTransferWindowHours === undefined
+      ? null
+      : order.createdAt.getTime() + input.bankTransferWindowHours * 3_600_000
+    : (order.expiresAt?.getTime() ?? null);
+  const due = order.status === 'PENDING' && order.paymentStatus === 'UNPAID' && dueAt !== null && dueAt <= Date.now();
   if (!due) {
     await updateOrder(tx, order.id, { expiryClaimedUntil: null });
     return { expired: false };
   }
   await setStatus(
     tx,
-    { orderId: order.id, status: 'CANCELLED', actor: 'system', note: 'Not paid within the payment window' },
+    {
+      orderId: order.id,
+      status: 'CANCELLED',
+      actor: 'system',
+      note: bankTransfer ? 'Bank transfer not received in time' : 'Not paid within the payment window',
+    },
     context,
   );
   await updateOrder(tx, order.id, { expiryClaimedUntil: null });

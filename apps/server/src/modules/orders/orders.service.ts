@@ -56,6 +56,8 @@ const EXPIRY_CLAIM_SECONDS = 120;
 
 export interface OrdersServiceOptions {
   paymentWindowMinutes: number;
+  /** Hours an unpaid bank-transfer order keeps its stock before the expiry job cancels it. */
+  bankTransferWindowHours: number;
   shopUrl?: string;
   log: FastifyBaseLogger;
   /** Something was queued in the outbox: deliver it now rather than at the next poll. */
@@ -593,10 +595,26 @@ export class OrdersService {
   async expireDueOrders(): Promise<{ expired: number; paid: number; deferred: number }> {
     const result = { expired: 0, paid: 0, deferred: 0 };
     for (;;) {
-      const claimed = await repo.claimExpiredOrders(this.database.db, EXPIRY_BATCH, EXPIRY_CLAIM_SECONDS);
+      const claimed = await repo.claimExpiredOrders(
+        this.database.db,
+        EXPIRY_BATCH,
+        EXPIRY_CLAIM_SECONDS,
+        this.options.bankTransferWindowHours,
+      );
       for (const { id } of claimed) {
         const order = await repo.findOrder(this.database.db, id);
         if (!order) continue;
+        // A bank transfer is never seen by the provider: nothing to ask, the admin marks it paid.
+        if (order.paymentMethod !== 'card') {
+          const { expired } = await this.database.db.transaction((tx) =>
+            expire(tx, { orderId: id, bankTransferWindowHours: this.options.bankTransferWindowHours }, this.context),
+          );
+          if (expired) {
+            result.expired += 1;
+            this.options.onEmailQueued();
+          }
+          continue;
+        }
         try {
           const { outcome, inProgress } = await this.verifyOrder(order, 'system');
           if (outcome === 'paid' || outcome === 'already-paid') {
@@ -617,7 +635,9 @@ export class OrdersService {
           }
           throw error;
         }
-        const { expired } = await this.database.db.transaction((tx) => expire(tx, { orderId: id }, this.context));
+        const { expired } = await this.database.db.transaction((tx) =>
+          expire(tx, { orderId: id, bankTransferWindowHours: this.options.bankTransferWindowHours }, this.context),
+        );
         if (expired) {
           result.expired += 1;
           this.options.onEmailQueued();

@@ -532,6 +532,31 @@ describe('the expiry job', () => {
     }
   });
 
+  it('cancels an unpaid bank-transfer order 72 hours after it was placed, without asking the provider', async () => {
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
+    const place = async () =>
+      (
+        await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 1_000 }], {
+          paymentDetails: { method: 'bankTransfer', transactionId: null },
+        })
+      ).json().order;
+    const old = await place();
+    const recent = await place();
+    await database.query(`UPDATE orders SET created_at = now() - interval '73 hours' WHERE id = $1`, [old.id]);
+    await database.query(`UPDATE orders SET created_at = now() - interval '71 hours' WHERE id = $1`, [recent.id]);
+    expect(await stockOf(database, product.id)).toBe(3);
+    // The stalled shop cannot reach the provider: a bank transfer does not need it.
+    await stalled.orders.expiry.runOnce();
+    expect(await orderRow(old.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
+    expect(await orderRow(recent.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(4);
+    const [entry] = await database.query<{ actor: string; note: string }>(
+      `SELECT actor, note FROM order_history WHERE order_id = $1 AND field = 'status'`,
+      [old.id],
+    );
+    expect(entry).toEqual({ actor: 'system', note: 'Bank transfer not received in time. Stock returned to the shelf' });
+  });
+
   it('leaves bank-transfer orders alone', async () => {
     const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
     const order = (
