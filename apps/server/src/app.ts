@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import orders from './modules/orders';
 import users from './modules/users';
 import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
@@ -23,7 +23,7 @@ import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimitStore } from './plugins/rate-limit-store';
 import { requestGuardPlugin } from './plugins/request-guard';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 /** The body limit of every route that takes JSON (the largest, an order, is a few KB). */
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
  * Closing the app closes what it opened.
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const requestIdPrefix = Math.random().toString(36).slice(2, 6);
+  let requestCount = 0;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -69,8 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Migrating and seeding a fresh database is part of start-up and may take longer than
     // Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
-    // Cheap random request ids are enough for correlating log lines.
-    genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Request ids for correlating log lines: a prefix drawn once per process, then a counter.
+    genReqId: () => `${requestIdPrefix}${(++requestCount).toString(36)}`,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,9 +83,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
   await app.register(requestGuardPlugin);
-  await registerSecurityHeaders(app);
-  await app.register(cookie);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Every hook here runs on every request, so each does only what every request needs
+  // (docs/decisions/013-request-pipeline.md): two constant headers (pages add theirs), cookies
+  // parsed only when a session is looked for, compression decided by the body's length first.
+  await app.register(securityHeadersPlugin);
+  await app.register(cookie, { hook: false });
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
   await app.register(outboxPlugin);
   await app.register(authPlugin);

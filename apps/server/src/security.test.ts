@@ -368,11 +368,15 @@ describe('the router and the files', () => {
     expect(web.body).not.toContain('folder-secret');
   });
 
-  it('sends a Permissions-Policy that turns off what the shop never uses', async () => {
-    for (const url of ['/', '/shop', '/api/health']) {
+  it('sends pages a Permissions-Policy that turns off what the shop never uses', async () => {
+    for (const url of ['/', '/shop', '/index.html']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
     }
+    // A policy of documents: JSON answers leave it out (docs/decisions/013-request-pipeline.md).
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['permissions-policy']).toBeUndefined();
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(PERMISSIONS_POLICY).toContain('camera=()');
     expect(PERMISSIONS_POLICY).toContain('geolocation=()');
   });

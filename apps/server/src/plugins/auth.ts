@@ -21,9 +21,21 @@ export function readSessionToken(request: FastifyRequest): { token: string; sour
   }
   const headerToken = request.headers['x-auth-token'];
   if (typeof headerToken === 'string' && headerToken.trim()) return { token: headerToken.trim(), source: 'header' };
-  const cookieToken = request.cookies?.[SESSION_COOKIE];
+  const cookieToken = requestCookies(request)[SESSION_COOKIE];
   if (cookieToken) return { token: cookieToken, source: 'cookie' };
   return null;
+}
+
+/**
+ * The request's cookies, parsed on first use. @fastify/cookie runs with `hook: false` (app.ts),
+ * so a request that never asks (a catalogue read, a page, an image) never parses its Cookie header.
+ */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  if (!request.cookies) {
+    const header = request.headers.cookie;
+    request.cookies = header ? request.server.parseCookie(header) : {};
+  }
+  return request.cookies;
 }
 
 declare module 'fastify' {

@@ -14,10 +14,11 @@ const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
  */
 export const requestGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      if (ENCODED_CONTROL.test(request.url)) {
-        throw new AppError('INVALID_INPUT', TEXT_MESSAGES.forbiddenCharacters);
-      }
+    // Synchronous: an address without a control character costs one regular expression test.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (ENCODED_CONTROL.test(request.url))
+        return done(new AppError('INVALID_INPUT', TEXT_MESSAGES.forbiddenCharacters));
+      done();
     });
   },
   { name: 'request-guard' },

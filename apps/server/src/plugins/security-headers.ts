@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** Paystack's inline script, its checkout frame and its API are the only foreign origins we allow. */
 export const PAYSTACK_ORIGINS = {
@@ -25,31 +25,78 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", PAYSTACK_ORIGINS.script],
-        // React sets style attributes through the CSSOM; libraries may add <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        connectSrc: ["'self'", PAYSTACK_ORIGINS.api],
-        frameSrc: [PAYSTACK_ORIGINS.frame, PAYSTACK_ORIGINS.script],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-}
+const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", PAYSTACK_ORIGINS.script],
+  // React sets style attributes through the CSSOM; libraries may add <style> tags.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'media-src': ["'self'"],
+  'connect-src': ["'self'", PAYSTACK_ORIGINS.api],
+  'frame-src': [PAYSTACK_ORIGINS.frame, PAYSTACK_ORIGINS.script],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The pages' Content-Security-Policy: the shop's own origin and Paystack only. */
+export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join(';');
+
+/**
+ * Every answer, the API's JSON included: the browser must take the declared content type as it
+ * is, and no other site may load the answer into its own page.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+});
+
+/**
+ * What a browser applies to a document, so only pages (HTML answers) carry it: the CSP, HSTS,
+ * framing, the Permissions-Policy and the rest of the set the shop has always sent. Built once
+ * at start; a route that answers HTML sends it with `reply.headers(PAGE_HEADERS)`.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...API_HEADERS,
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=15552000; includeSubDomains',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
+
+/**
+ * Puts API_HEADERS on every answer: two constant headers from one synchronous hook. Pages add
+ * PAGE_HEADERS where they are sent (plugins/web-app.ts), so a JSON answer no longer carries a
+ * 400-byte policy that only documents use (docs/decisions/013-request-pipeline.md).
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(API_HEADERS);
+      done();
+    });
+    // NOTE: a safety net, so a page sent by a route that forgot PAGE_HEADERS still gets its CSP:
+    // one header lookup per answer, and JSON answers stay as they are.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!reply.hasHeader('content-security-policy')) {
+        const type = reply.getHeader('content-type');
+        if (typeof type === 'string' && (type.startsWith('text/html') || type.startsWith('image/svg+xml'))) {
+          reply.headers(PAGE_HEADERS);
+        }
+      }
+      done(null, payload);
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
+import { PAGE_HEADERS } from './security-headers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -9,48 +12,68 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
  * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
  * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
+ * Pages (index.html, whichever way it is asked for, and SVG files) carry PAGE_HEADERS: the CSP,
+ * HSTS and the rest of what only a document uses; other files and the API get the two headers
+ * every answer has.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
-  await app.register(fastifyStatic, {
-    root: options.demoImagesDir,
-    prefix: '/images/demo/',
-    decorateReply: false,
-    maxAge: '30d',
-    index: false,
-    // A dotfile (.env, .git) dropped in an image folder is never served.
-    dotfiles: 'deny',
-  });
-
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexFile);
-  if (hasWebBuild) {
-    await app.register(fastifyStatic, {
-      root: options.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        // index.html names the hashed assets of one deploy: it must never outlive it.
-        const page = filePath.endsWith('.html');
-        res.setHeader(
-          'cache-control',
-          immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
-        );
-      },
+  // The files in a context of their own, with @fastify/compress for their streams (scripts, styles,
+  // SVG): its hooks run on file requests only, never on the API's.
+  await app.register(async (files) => {
+    await files.register(compress, {
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      globalDecompression: false,
     });
-  } else {
-    app.log.warn({ webDistDir: options.webDistDir }, 'no web build found: run `npm run build` to serve the storefront');
-  }
-  // Read once: it is small and changes only with a deploy (a restart).
+    await files.register(fastifyStatic, {
+      root: options.demoImagesDir,
+      prefix: '/images/demo/',
+      decorateReply: false,
+      maxAge: '30d',
+      index: false,
+      // A dotfile (.env, .git) dropped in an image folder is never served.
+      dotfiles: 'deny',
+    });
+
+    if (hasWebBuild) {
+      await files.register(fastifyStatic, {
+        root: options.webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          // index.html names the hashed assets of one deploy: it must never outlive it.
+          const page = filePath.endsWith('.html');
+          res.setHeader(
+            'cache-control',
+            immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
+          );
+          // An SVG opened on its own is a document too, and may hold a script.
+          if (page || filePath.endsWith('.svg')) {
+            for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+          }
+        },
+      });
+    } else {
+      app.log.warn(
+        { webDistDir: options.webDistDir },
+        'no web build found: run `npm run build` to serve the storefront',
+      );
+    }
+  });
+  // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && indexHtml && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(PAGE_HEADERS);
+      return sendReady(request, reply, indexHtml);
     }
     if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');

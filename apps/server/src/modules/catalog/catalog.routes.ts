@@ -4,7 +4,9 @@ import {
   scopedProductListQuerySchema,
   searchQuerySchema,
 } from '@shop/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendReady } from '../../plugins/compression';
 import type { CatalogService } from './catalog.service';
 import type { CatalogCache } from './catalog-cache';
 
@@ -16,61 +18,66 @@ export interface CatalogRoutesOptions {
   cache: CatalogCache;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
  * Catalogue reads. NOTE: answers are sent as ready JSON strings from the catalogue cache, so
  * they skip Fastify's serializer; their shapes are the shared schemas and the tests hold them
- * to those.
+ * to those. A cached answer is compressed once per encoding and kept with it (sendReady), so a
+ * cached read never compresses.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { service, cache }) => {
-  const json = (key: string, produce: () => Promise<unknown>) => cache.getOrCreate(key, produce);
+  const json = async (request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
+    sendReady(request, reply.type(JSON_TYPE), await cache.getOrCreate(key, produce));
   // The cache key is the route plus its parsed parameters, so `_t` cache-busters and parameter
   // order make no new entries.
   const keyOf = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
 
-  // A buffer sent with a JSON content type goes out as it is.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.type('application/json; charset=utf-8');
-  });
+  app.get('/categories', async (request, reply) =>
+    json(request, reply, 'categories', async () => ({ categories: await service.listCategories() })),
+  );
 
-  app.get('/categories', async () => json('categories', async () => ({ categories: await service.listCategories() })));
-
-  app.get('/categories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request) =>
-    json(keyOf('category', request.params.idOrSlug), async () => ({
+  app.get('/categories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
+    json(request, reply, keyOf('category', request.params.idOrSlug), async () => ({
       category: await service.getCategory(request.params.idOrSlug),
     })),
   );
 
-  app.get('/subcategories/category/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request) =>
-    json(keyOf('subcategories-of', request.params.idOrSlug), async () => ({
+  app.get('/subcategories/category/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
+    json(request, reply, keyOf('subcategories-of', request.params.idOrSlug), async () => ({
       subcategories: await service.listSubcategoriesOf(request.params.idOrSlug),
     })),
   );
 
-  app.get('/subcategories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request) =>
-    json(keyOf('subcategory', request.params.idOrSlug), async () => ({
+  app.get('/subcategories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
+    json(request, reply, keyOf('subcategory', request.params.idOrSlug), async () => ({
       subcategory: await service.getSubcategory(request.params.idOrSlug),
     })),
   );
 
-  app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request) =>
-    json(keyOf('products', request.query), () => service.listProducts(request.query)),
+  app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) =>
+    json(request, reply, keyOf('products', request.query), () => service.listProducts(request.query)),
   );
 
-  app.get('/products/search', { schema: { querystring: searchQuerySchema } }, async (request) =>
-    json(keyOf('search', request.query), () =>
+  app.get('/products/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) =>
+    json(request, reply, keyOf('search', request.query), () =>
       service.search(request.query.query, { page: request.query.page, pageSize: request.query.pageSize }),
     ),
   );
 
-  app.get('/products/hot-buy', async () => json('hot-buy', async () => ({ products: await service.hotBuys() })));
+  app.get('/products/hot-buy', async (request, reply) =>
+    json(request, reply, 'hot-buy', async () => ({ products: await service.hotBuys() })),
+  );
 
-  app.get('/products/featured', async () => json('featured', async () => ({ products: await service.featured() })));
+  app.get('/products/featured', async (request, reply) =>
+    json(request, reply, 'featured', async () => ({ products: await service.featured() })),
+  );
 
   app.get(
     '/products/category/:idOrSlug',
     { schema: { params: idOrSlugParams, querystring: scopedProductListQuerySchema } },
-    async (request) =>
-      json(keyOf('products-of-category', request.params.idOrSlug, request.query), () =>
+    async (request, reply) =>
+      json(request, reply, keyOf('products-of-category', request.params.idOrSlug, request.query), () =>
         service.listProductsOfCategory(request.params.idOrSlug, request.query),
       ),
   );
@@ -78,20 +85,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.get(
     '/products/subcategory/:idOrSlug',
     { schema: { params: idOrSlugParams, querystring: scopedProductListQuerySchema } },
-    async (request) =>
-      json(keyOf('products-of-subcategory', request.params.idOrSlug, request.query), () =>
+    async (request, reply) =>
+      json(request, reply, keyOf('products-of-subcategory', request.params.idOrSlug, request.query), () =>
         service.listProductsOfSubcategory(request.params.idOrSlug, request.query),
       ),
   );
 
-  app.get('/products/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request) =>
-    json(keyOf('product', request.params.idOrSlug), async () => ({
+  app.get('/products/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
+    json(request, reply, keyOf('product', request.params.idOrSlug), async () => ({
       product: await service.getProduct(request.params.idOrSlug),
     })),
   );
 
-  app.get('/products/:idOrSlug/related', { schema: { params: idOrSlugParams } }, async (request) =>
-    json(keyOf('related', request.params.idOrSlug), async () => ({
+  app.get('/products/:idOrSlug/related', { schema: { params: idOrSlugParams } }, async (request, reply) =>
+    json(request, reply, keyOf('related', request.params.idOrSlug), async () => ({
       products: await service.relatedProducts(request.params.idOrSlug),
     })),
   );

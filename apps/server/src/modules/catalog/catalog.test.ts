@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   categorySchema,
   productPageSchema,
@@ -290,5 +291,52 @@ describe('the catalogue cache', () => {
       .poll(async () => (await get(`/api/products/${product.id}`)).body.product.name)
       .toBe('Renamed Lace Sample');
     expect((await get('/api/products/search?query=renamed')).body.products[0].id).toBe(product.id);
+  });
+});
+
+describe('compressed answers', () => {
+  const fetchList = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('go out in brotli or gzip, as the client prefers, and hold the same JSON', async () => {
+    const plain = await fetchList();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await fetchList('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gzip = await fetchList('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    expect((await fetchList('identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('are compressed once: the cached answer is sent again byte for byte', async () => {
+    const first = await fetchList('br');
+    const again = await fetchList('br');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('stay plain when small', async () => {
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/products?pageSize=1&page=99999',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().products).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverRoot } from '../../lib/package-root';
+import { PAGE_HEADERS } from '../../plugins/security-headers';
 import type { GatewayStore, GatewayTransaction } from './gateway-store';
 import { decideCharge } from './test-cards';
 import type { WebhookSender } from './webhooks';
@@ -243,6 +244,8 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
   });
 
   app.get<{ Params: { accessCode: string } }>('/checkout/:accessCode', async (request, reply) => {
+    // A page: it carries the shop's page headers, the CSP among them (decision 013).
+    reply.headers(PAGE_HEADERS);
     const tx = await store.byAccessCode(request.params.accessCode);
     if (!tx)
       return reply

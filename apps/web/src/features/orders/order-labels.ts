@@ -22,8 +22,7 @@ export const PAYMENT_STATUS_NAMES: Record<PaymentStatus, string> = {
   REFUNDED: 'Refunded',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
-export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
+export { formatOrderDate } from '../account/components/orders-table';
 export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

@@ -1,4 +1,3 @@
-import { formatNaira } from '@shop/shared';
 import { Link, Navigate } from 'react-router';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -8,11 +7,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useSession } from '../../auth/session';
 import { useMyOrders } from '../api/get-my-orders';
 import { CartSummary } from '../components/cart-summary';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { formatOrderDate, OrdersTable } from '../components/orders-table';
 
 const RECENT_ORDERS = 5;
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export default function DashboardPage() {
   usePageTitle('Dashboard');
@@ -48,7 +45,7 @@ export default function DashboardPage() {
             </div>
             <div>
               <dt className="text-stone-500 dark:text-stone-400">Last order</dt>
-              <dd className="text-2xl font-semibold">{last ? formatDate(last.createdAt) : '—'}</dd>
+              <dd className="text-2xl font-semibold">{last ? formatOrderDate(last.createdAt) : '—'}</dd>
             </div>
           </dl>
         </section>
@@ -77,49 +74,8 @@ export default function DashboardPage() {
             </Link>
           </p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-stone-500 dark:text-stone-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Order
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Total
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">View</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.map((order) => (
-                  <tr key={order.id} className="border-t border-linen-200 dark:border-stone-800">
-                    <td className="py-3 pr-4 font-medium">{order.orderNumber}</td>
-                    <td className="py-3 pr-4">{formatDate(order.createdAt)}</td>
-                    <td className="py-3 pr-4">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="py-3 pr-4">{formatNaira(order.totalAmount)}</td>
-                    <td className="py-3">
-                      <Link
-                        to={paths.order.href(order.id)}
-                        className="font-medium text-wine-700 underline dark:text-wine-300"
-                        aria-label={`View order ${order.orderNumber}`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-4">
+            <OrdersTable orders={recent} label="Recent orders" />
           </div>
         )}
       </section>

@@ -1,0 +1,107 @@
+// What catalogue.ts and profile.ts share: the benchmark database, the servers they start and one
+// autocannon measurement with the CPU time the server spent on it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** A PostgreSQL database holding `products` products (created and seeded once, kept for later runs). */
+export async function ensureDatabase(products: number): Promise<string> {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `shop_bench_${products}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  const seeded = await seedLargeCatalogue(database, products);
+  console.log(`catalogue: ${seeded.after} products in ${name}`);
+  await database.close();
+  return url.toString();
+}
+
+/**
+ * Starts `script` (bench-server.ts: the shop as `npm start` runs it, production mode, logging off;
+ * plain-server.ts: bare Fastify) and resolves once it listens.
+ */
+export async function startServer(
+  script: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      ...NEVER_PAYING_PRODUCTION_ENV,
+      SEED_DEMO_CATALOGUE: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Server CPU time per answered request, in microseconds: what the load of the machine changes least. */
+  cpuUsPerRequest: number;
+}
+
+export async function measure(
+  server: ChildProcess,
+  url: string,
+  options: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<Measurement> {
+  const pid = server.pid ?? 0;
+  const cpuBefore = cpuMsOf(pid);
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+  });
+  const cpuMs = cpuMsOf(pid) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuUsPerRequest: result.requests.total ? (cpuMs * 1000) / result.requests.total : 0,
+  };
+}
