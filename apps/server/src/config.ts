@@ -120,6 +120,7 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
+  BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
   ORDER_EXPIRY_WORKER: flag(true),
   ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   // Payments (docs/payments.md). No keys outside production: the built-in test gateway.
@@ -170,7 +171,13 @@ export interface AppConfig {
   redisUrl?: string;
   outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
   /** Unpaid card orders keep their stock for paymentWindowMinutes; the expiry job looks every expiryPollMs. */
-  orders: { paymentWindowMinutes: number; expiryWorker: boolean; expiryPollMs: number };
+  orders: {
+    paymentWindowMinutes: number;
+    expiryWorker: boolean;
+    expiryPollMs: number;
+    /** Unpaid bank-transfer orders are cancelled this many hours after they were placed (default 72). */
+    bankTransferWindowHours?: number;
+  };
   payments: PaymentsConfig;
 }
 
@@ -257,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       paymentWindowMinutes: env.ORDER_PAYMENT_WINDOW_MINUTES,
       expiryWorker: env.ORDER_EXPIRY_WORKER,
       expiryPollMs: env.ORDER_EXPIRY_POLL_MS,
+      bankTransferWindowHours: env.BANK_TRANSFER_WINDOW_HOURS,
     },
     payments: {
       paystack:

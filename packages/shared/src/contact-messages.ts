@@ -6,6 +6,7 @@ export const CONTACT_MESSAGES = {
   fullnameRequired: 'Full name is required',
   fullnameTooShort: 'Name must be at least 2 characters',
   fullnameTooLong: 'Name must be at most 100 characters',
+  fullnameInvalid: 'Please enter a name without links or special symbols',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   subjectTooLong: 'Subject must be at most 150 characters',
@@ -20,6 +21,7 @@ export const CONTACT_MESSAGES = {
   sentBanner: "Thank you for your message! We'll get back to you soon.",
   failedBanner: 'Sorry, there was an error sending your message. Please try again.',
   tooManyMessages: 'You have sent several messages in the last hour. Please try again later.',
+  tooManyToAddress: 'Several messages were already sent from this email address today. Please try again tomorrow.',
 } as const;
 
 /** How long each field may be: enough for a real question, not for a pasted book. */
@@ -32,6 +34,9 @@ export const CONTACT_LIMITS = {
   /** Messages one address (IP) may send per window (API.md: 429 with Retry-After after that). */
   messagesPerAddress: 5,
   windowMinutes: 60,
+  /** Messages (and so confirmations) per visitor email address a day, beside the per-IP limit. */
+  messagesPerRecipient: 3,
+  recipientWindowHours: 24,
 } as const;
 
 /** The form's hidden field that people never see and bots fill in: a filled one is dropped. */

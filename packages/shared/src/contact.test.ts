@@ -21,10 +21,13 @@ describe('the contact form schema', () => {
   it('makes the name and subject one line: no CR, LF or other control character is left', () => {
     const parsed = contactRequestSchema.parse({
       ...valid,
-      fullname: 'Mallory\r\nBcc: a@example.net',
+      fullname: 'Mallory\r\nBcc: Ann Example',
       subject: 'Hi\r\nBcc:\tb@example.net\u0000\u2028x',
     });
-    expect(parsed.fullname).toBe('Mallory Bcc: a@example.net');
+    expect(parsed.fullname).toBe('Mallory Bcc: Ann Example');
+    // A name carrying an address or a link is refused outright.
+    const withAddress = contactRequestSchema.safeParse({ ...valid, fullname: 'Mallory\r\nBcc: a@example.net' });
+    expect(withAddress.error?.issues[0]?.message).toBe(M.fullnameInvalid);
     expect(parsed.subject).toBe('Hi Bcc: b@example.net x');
   });
 
@@ -38,6 +41,8 @@ describe('the contact form schema', () => {
     const first = (payload: object) => contactRequestSchema.safeParse(payload).error?.issues[0]?.message;
     expect(first({ ...valid, fullname: '' })).toBe(M.fullnameRequired);
     expect(first({ ...valid, fullname: 'N' })).toBe(M.fullnameTooShort);
+    expect(first({ ...valid, fullname: 'Visit https://prize.example' })).toBe(M.fullnameInvalid);
+    expect(first({ ...valid, fullname: '<b>Ngozi</b>' })).toBe(M.fullnameInvalid);
     expect(first({ ...valid, email: 'nope' })).toBe(M.emailInvalid);
     expect(first({ ...valid, email: 'a,victim@example.com' })).toBe(M.emailInvalid);
     expect(first({ ...valid, email: '"x"<y@example.com>' })).toBe(M.emailInvalid);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
 import { CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from './contact-messages';
+import { looksLikeLinkOrMarkup } from './text';
 
 // Contact: the SPEC.md §5 rules, used by the contact form and by POST /api/contact.
 
@@ -20,7 +21,14 @@ const fullnameSchema = z
   .string({ message: M.fullnameRequired })
   .transform(oneLine)
   .pipe(
-    z.string().min(1, M.fullnameRequired).min(L.fullnameMin, M.fullnameTooShort).max(L.fullnameMax, M.fullnameTooLong),
+    z
+      .string()
+      .min(1, M.fullnameRequired)
+      .min(L.fullnameMin, M.fullnameTooShort)
+      .max(L.fullnameMax, M.fullnameTooLong)
+      // The person-name rule of accounts: the confirmation email greets the visitor by this
+      // name, so it must not carry a link or markup to whoever's address was typed in.
+      .refine((value) => !looksLikeLinkOrMarkup(value), M.fullnameInvalid),
   );
 
 /** Optional; blank means none. */

@@ -21,6 +21,7 @@ export const ORDER_MESSAGES = {
   standardNeedsSubtotal: 'Standard delivery is free for orders of ₦20,000 or more',
   itemsRequired: 'Your cart is empty',
   quantityInvalid: 'Quantity must be a whole number from 1 to 99',
+  orderTooLarge: 'This order is too large to place online. Please split it into smaller orders or contact us.',
 
   // Server answers.
   orderCreated: 'Order Created Successfully',

@@ -71,7 +71,21 @@ export const createOrderRequestSchema = z.object({
     transactionId: z.null().optional(),
   }),
   deliveryMethod: z.enum(DELIVERY_METHODS, { message: M.deliveryMethodInvalid }),
-  items: z.array(orderItemRequestSchema).min(1, M.itemsRequired).max(ORDER_LINES_MAX),
+  items: z
+    .array(orderItemRequestSchema)
+    .min(1, M.itemsRequired)
+    .max(ORDER_LINES_MAX)
+    .superRefine((items, context) => {
+      // The same product on several lines adds up, and the sum obeys the same limit.
+      const totals = new Map<string, number>();
+      items.forEach((item, index) => {
+        const total = (totals.get(item.productId) ?? 0) + item.quantity;
+        totals.set(item.productId, total);
+        if (total > ORDER_QUANTITY_MAX) {
+          context.addIssue({ code: 'custom', message: M.quantityInvalid, path: [index, 'quantity'] });
+        }
+      });
+    }),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 

@@ -21,7 +21,7 @@ export const TEST_GATEWAY_PATH = '/test-gateway';
 /** The shop's webhook route (the orders module's); the test gateway posts its events there. */
 export const PAYSTACK_WEBHOOK_PATH = '/api/payments/paystack/webhook';
 /**
- * The test gateway's keys. Not secrets: the gateway runs only outside production, takes only
+ * The test gateway's keys. Not secrets: the gateway runs only in development and test, takes only
  * test cards, and every process on one database must sign and check webhooks alike.
  */
 export const TEST_GATEWAY_KEYS = {
@@ -65,9 +65,10 @@ class LoopbackSocket {
 
 /**
  * Payments: decorates `app.payments` (the Paystack adapter) and serves GET /api/payments/config.
- * With Paystack keys the adapter talks to Paystack. Without them, outside production, the
- * built-in test gateway is mounted under /test-gateway and the same adapter talks to it over HTTP
- * (docs/payments.md). In production without keys the server does not start.
+ * With Paystack keys the adapter talks to Paystack. Without them the
+ * built-in test gateway is mounted under /test-gateway — only when NODE_ENV is development or test
+ * — and the same adapter talks to it over HTTP (docs/payments.md). Any other shop without keys
+ * (production, or NODE_ENV unset) does not start.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -94,9 +95,12 @@ export default fp(
         },
       });
     } else {
-      if (app.config.env === 'production') {
+      // The same rule as the default admin: only an explicit development or test shop takes
+      // fake payments. Production, and NODE_ENV unset (a start without npm start's
+      // local-defaults.env), must name real keys.
+      if (app.config.env !== 'development' && app.config.env !== 'test') {
         throw new Error(
-          'Payments need PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY in production (the test gateway runs only outside production)',
+          'Payments need PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY unless NODE_ENV is development or test (the test gateway runs only there)',
         );
       }
       const loopback = new LoopbackSocket(app);

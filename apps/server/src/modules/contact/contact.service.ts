@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../../mail/outbox-email';
-import { type RateLimitStore, tooManyRequests } from '../../plugins/rate-limit';
+import { type RateLimitStore, spendLimit, tooManyRequests } from '../../plugins/rate-limit';
 import type { ContactRepository } from './contact.repository';
 
 export interface ContactServiceOptions {
@@ -29,6 +29,14 @@ export class ContactService {
     if (window.count > CONTACT_LIMITS.messagesPerAddress) {
       throw tooManyRequests(CONTACT_MESSAGES.tooManyMessages, window.resetInMs);
     }
+    // The visitor's confirmation goes to whatever address was typed in: a few a day at most, so
+    // the form cannot be used to flood a stranger's inbox from many IP addresses.
+    await spendLimit(
+      this.rateLimits,
+      `contact-to:${request.email.toLowerCase()}`,
+      { max: CONTACT_LIMITS.messagesPerRecipient, windowMs: CONTACT_LIMITS.recipientWindowHours * 3_600_000 },
+      CONTACT_MESSAGES.tooManyToAddress,
+    );
     if (request.website?.trim()) {
       this.options.log.info({ ip: from.ip }, 'contact message dropped: the hidden field was filled in');
       return;

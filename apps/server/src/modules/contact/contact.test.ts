@@ -126,7 +126,7 @@ describe('contact form messages', () => {
 
   it('lets no newline in the subject or the name add a header: a Bcc reaches no one', async () => {
     const payload = valid({
-      fullname: 'Mallory\r\nBcc: victim-name@example.net',
+      fullname: 'Mallory\r\nBcc: Victim Name',
       subject: 'Hello\r\nBcc: victim@example.net\r\nX-Injected: yes',
     });
     const response = await send(payload);
@@ -140,13 +140,49 @@ describe('contact form messages', () => {
       expect(headers).not.toContain('x-injected');
     }
     expect(toShop.subject).toBe(
-      'Contact form: Hello Bcc: victim@example.net X-Injected: yes (from Mallory Bcc: victim-name@example.net)',
+      'Contact form: Hello Bcc: victim@example.net X-Injected: yes (from Mallory Bcc: Victim Name)',
     );
     // Give a smuggled copy time to arrive, then make sure none did.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const everyRecipient = smtp.messages.flatMap((mail) => mail.to);
     expect(everyRecipient).not.toContain('victim@example.net');
     expect(everyRecipient).not.toContain('victim-name@example.net');
+  });
+
+  it('refuses a name carrying a link, an address or markup, so the confirmation carries none to a stranger', async () => {
+    for (const fullname of [
+      'Mallory\r\nBcc: victim-name@example.net',
+      'Win a prize at https://prize.example',
+      'Claim it on www.prize-lagos.com',
+      'prize-lagos.xyz',
+      '<a href="x">Ngozi</a>',
+      'Ngozi {{promo}}',
+    ]) {
+      const payload = valid({ fullname });
+      const response = await send(payload);
+      expect(response.statusCode, fullname).toBe(400);
+      expect(response.json().errors.fullname, fullname).toBe(M.fullnameInvalid);
+      expect(await storedFrom(payload.email)).toEqual([]);
+      expect(await queuedFor(payload.email)).toEqual([]);
+    }
+    for (const fullname of ["Ngozi O'Neil-Adebayo", 'Chiamaka Nwosu Jr.', 'Adé Ọlá']) {
+      expect((await send(valid({ fullname }))).statusCode, fullname).toBe(201);
+    }
+  });
+
+  it('sends at most 3 messages a day to one email address, from any IP address, with 429 and Retry-After', async () => {
+    const email = `target.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    for (let i = 0; i < CONTACT_LIMITS.messagesPerRecipient; i += 1) {
+      expect((await send(valid({ email }), freshIp())).statusCode).toBe(201);
+    }
+    const refused = await send(valid({ email: email.toUpperCase() }), freshIp());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: M.tooManyToAddress });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(await storedFrom(email)).toHaveLength(3);
+    expect(await queuedFor(email)).toHaveLength(3);
+    // Another address is not held back.
+    expect((await send(valid(), freshIp())).statusCode).toBe(201);
   });
 
   it('refuses the sixth message in an hour from one address with 429 and Retry-After, and keeps nothing of it', async () => {

@@ -19,6 +19,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const service = new OrdersService(app.database, app.payments, {
       paymentWindowMinutes: app.config.orders.paymentWindowMinutes,
+      bankTransferWindowHours: app.config.orders.bankTransferWindowHours ?? 72,
       shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
       log: app.log,
       onEmailQueued: () => app.outbox.nudge(),
@@ -40,7 +41,12 @@ export default fp(
       log: app.log,
       pollMs: app.config.orders.expiryPollMs,
       runRound: async () => {
-        await service.applyLeftoverEvents();
+        // Orders still expire when the leftover events cannot be read at all.
+        try {
+          await service.applyLeftoverEvents();
+        } catch (error) {
+          app.log.error({ err: error }, 'order expiry: leftover payment events could not be applied');
+        }
         return service.expireDueOrders();
       },
     });

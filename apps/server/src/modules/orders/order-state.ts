@@ -46,9 +46,20 @@ export async function markPaid(
 ): Promise<{ outcome: MarkPaidOutcome; order: OrderRow | null }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return { outcome: 'not-found', order: null };
-  if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') return { outcome: 'already-paid', order };
-
   const { transaction } = input;
+  if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') {
+    // Another successful charge of this order (a second window, a retry): money the shop must
+    // give back. Noted once for the admin; the order stays as it is.
+    if (transaction.status === 'success' && transaction.id !== order.transactionId) {
+      const owner = await orderIdOfReference(tx, transaction.reference);
+      const note = `Second payment ${transaction.reference} received: refund it`;
+      if (owner === order.id && !(await hasHistoryNote(tx, order.id, note))) {
+        await insertHistory(tx, { orderId: order.id, field: 'note', actor: input.actor, note });
+      }
+    }
+    return { outcome: 'already-paid', order };
+  }
+
   const owner = await orderIdOfReference(tx, transaction.reference);
   const problem =
     transaction.status !== 'success'
@@ -166,23 +177,30 @@ export function cancel(
  */
 export async function expire(
   tx: Transaction,
-  input: { orderId: string },
+  input: { orderId: string; bankTransferWindowHours?: number },
   context: StateContext = {},
 ): Promise<{ expired: boolean }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return { expired: false };
-  const due =
-    order.status === 'PENDING' &&
-    order.paymentStatus === 'UNPAID' &&
-    order.expiresAt !== null &&
-    order.expiresAt.getTime() <= Date.now();
+  const bankTransfer = order.paymentMethod === 'bankTransfer';
+  const dueAt = bankTransfer
+    ? input.bankTransferWindowHours === undefined
+      ? null
+      : order.createdAt.getTime() + input.bankTransferWindowHours * 3_600_000
+    : (order.expiresAt?.getTime() ?? null);
+  const due = order.status === 'PENDING' && order.paymentStatus === 'UNPAID' && dueAt !== null && dueAt <= Date.now();
   if (!due) {
     await updateOrder(tx, order.id, { expiryClaimedUntil: null });
     return { expired: false };
   }
   await setStatus(
     tx,
-    { orderId: order.id, status: 'CANCELLED', actor: 'system', note: 'Not paid within the payment window' },
+    {
+      orderId: order.id,
+      status: 'CANCELLED',
+      actor: 'system',
+      note: bankTransfer ? 'Bank transfer not received in time' : 'Not paid within the payment window',
+    },
     context,
   );
   await updateOrder(tx, order.id, { expiryClaimedUntil: null });

@@ -172,6 +172,7 @@ export async function updateOrder(
     paymentReference: string | null;
     paymentAttempts: number;
     expiryClaimedUntil: Date | null;
+    expiresAt: Date | null;
   }>,
 ): Promise<OrderRow> {
   const [row] = await tx
@@ -342,18 +343,26 @@ export async function unprocessedPaymentEvents(executor: Executor, limit: number
 // ---------- Expiry ----------
 
 /**
- * Claims unpaid card orders past their payment window for one expiry round: SKIP LOCKED and
+ * Claims unpaid card orders past their payment window, and unpaid bank-transfer orders older
+ * than `bankTransferHours`, for one expiry round: SKIP LOCKED and
  * the claim column keep two processes from checking the same order at once.
  */
-export async function claimExpiredOrders(executor: Executor, limit: number, claimSeconds: number) {
+export async function claimExpiredOrders(
+  executor: Executor,
+  limit: number,
+  claimSeconds: number,
+  bankTransferHours: number,
+) {
   return rows<{ id: string }>(
     executor,
     sql`UPDATE orders o SET expiry_claimed_until = now() + make_interval(secs => ${claimSeconds}::int)
           FROM (SELECT id FROM orders
-                 WHERE status = 'PENDING' AND payment_status = 'UNPAID' AND payment_method = 'card'
-                   AND expires_at <= now()
+                 WHERE status = 'PENDING' AND payment_status = 'UNPAID'
+                   AND ((payment_method = 'card' AND expires_at <= now())
+                        OR (payment_method = 'bankTransfer'
+                            AND created_at <= now() - make_interval(hours => ${bankTransferHours}::int)))
                    AND (expiry_claimed_until IS NULL OR expiry_claimed_until < now())
-                 ORDER BY expires_at LIMIT ${limit}
+                 ORDER BY COALESCE(expires_at, created_at) LIMIT ${limit}
                  FOR UPDATE SKIP LOCKED) due
          WHERE o.id = due.id
         RETURNING o.id`,

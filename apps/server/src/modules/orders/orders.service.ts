@@ -44,14 +44,20 @@ export function newOrderNumber(): string {
 
 /** Payment references an order may be given before the customer is asked to contact the shop. */
 const PAYMENT_ATTEMPTS_MAX = 20;
-/** References verified when the customer comes back from the payment window. */
-const REFERENCES_VERIFIED_MAX = 5;
+/** How long a payment that has just been started keeps its order from expiring, at least. */
+const PAYMENT_IN_PROGRESS_MINUTES = 15;
+/** Provider statuses of a payment still going through: the expiry job waits for their outcome. */
+const IN_PROGRESS_STATUSES = new Set(['ongoing', 'pending', 'processing', 'queued']);
 const EXPIRY_BATCH = 20;
+/** The most an integer kobo column holds (₦21,474,836.47). */
+const KOBO_COLUMN_MAX = 2_147_483_647;
 /** How long a claimed order stays invisible to other expiry rounds while it is verified. */
 const EXPIRY_CLAIM_SECONDS = 120;
 
 export interface OrdersServiceOptions {
   paymentWindowMinutes: number;
+  /** Hours an unpaid bank-transfer order keeps its stock before the expiry job cancels it. */
+  bankTransferWindowHours: number;
   shopUrl?: string;
   log: FastifyBaseLogger;
   /** Something was queued in the outbox: deliver it now rather than at the next poll. */
@@ -61,6 +67,16 @@ export interface OrdersServiceOptions {
 type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
 
 class StockConflict extends Error {}
+
+/**
+ * What a customer may see of an order's history: no staff notes, and the shop rather than the
+ * staff member's address as the actor of an admin's change. Admins see everything.
+ */
+export function customerHistory(history: OrderHistoryRow[]): OrderHistoryRow[] {
+  return history
+    .filter((entry) => entry.field !== 'note')
+    .map((entry) => (entry.actor.startsWith('admin:') ? { ...entry, actor: 'shop' } : entry));
+}
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHistoryRow[]): Order {
   return {
@@ -108,6 +124,27 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHis
         }
       : {}),
   };
+}
+
+/**
+ * A provider event as it is kept in payment_events: without the reusable card token
+ * (`authorization.authorization_code`) and without the customer's details other than the email.
+ */
+export function withoutCardSecrets<T extends { data?: Record<string, unknown> }>(body: T): T {
+  const data = body.data;
+  if (!data || typeof data !== 'object') return body;
+  const kept: Record<string, unknown> = { ...data };
+  const authorization = data.authorization;
+  if (authorization && typeof authorization === 'object') {
+    const { authorization_code: _code, ...rest } = authorization as Record<string, unknown>;
+    kept.authorization = rest;
+  }
+  const customer = data.customer;
+  if (customer && typeof customer === 'object') {
+    const email = (customer as Record<string, unknown>).email;
+    kept.customer = email === undefined ? {} : { email };
+  }
+  return { ...body, data: kept };
 }
 
 export class OrdersService {
@@ -166,6 +203,9 @@ export class OrdersService {
         lines.map((line) => ({ priceKobo: line.product.priceKobo, quantity: line.quantity })),
         request.deliveryMethod,
       );
+      if (totals.subtotalKobo > KOBO_COLUMN_MAX || totals.totalKobo > KOBO_COLUMN_MAX) {
+        throw new AppError('INVALID_INPUT', M.orderTooLarge, { errors: { items: M.orderTooLarge } });
+      }
       if (!isDeliveryMethodAvailable(request.deliveryMethod, totals.subtotalKobo)) {
         throw new AppError('INVALID_INPUT', M.standardNeedsSubtotal, {
           errors: { deliveryMethod: M.standardNeedsSubtotal },
@@ -260,16 +300,17 @@ export class OrdersService {
     return row;
   }
 
-  private async fullOrder(row: OrderRow): Promise<Order> {
+  /** The order with its lines and history, as `viewer` may see it (customerHistory). */
+  private async fullOrder(row: OrderRow, viewer: Caller): Promise<Order> {
     const [items, history] = await Promise.all([
       repo.itemsOf(this.database.db, [row.id]),
       repo.historyOf(this.database.db, row.id),
     ]);
-    return toOrder(row, items, history);
+    return toOrder(row, items, viewer.role === 'ADMIN' ? history : customerHistory(history));
   }
 
   async getOrder(user: Caller, idOrNumber: string): Promise<Order> {
-    return this.fullOrder(await this.visibleOrder(user, idOrNumber));
+    return this.fullOrder(await this.visibleOrder(user, idOrNumber), user);
   }
 
   async adminOrders(query: AdminOrderListQuery) {
@@ -297,7 +338,7 @@ export class OrdersService {
       setStatus(tx, { orderId: row.id, status, actor: `admin:${admin.email}` }, this.context),
     );
     if (changed) this.options.onEmailQueued();
-    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row);
+    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row, admin);
   }
 
   // ---------- Payment ----------
@@ -331,30 +372,44 @@ export class OrdersService {
     return outcome;
   }
 
-  /** The references worth verifying for an order, newest first; its number is always one. */
+  /**
+   * The references worth verifying for an order, newest first: every one that reached the
+   * provider (any of them may have been paid), and its number always.
+   */
   private async referencesToVerify(order: OrderRow): Promise<string[]> {
-    const references = (await repo.referencesOf(this.database.db, order.id)).map((row) => row.reference);
+    const references = (await repo.referencesOf(this.database.db, order.id))
+      .filter((row) => row.reachedProviderAt !== null)
+      .map((row) => row.reference);
     if (!references.includes(order.orderNumber)) references.push(order.orderNumber);
-    return references.slice(0, REFERENCES_VERIFIED_MAX);
+    return references;
   }
 
   /**
    * Asks the provider about each of the order's references and applies the first successful
-   * one. Returns the outcome, or the last transaction seen when none succeeded.
+   * one that matches the order (a mismatch is noted and the search goes on). Returns the
+   * outcome, the first transaction seen when none was applied, and whether one of them is
+   * still going through at the provider.
    */
   private async verifyOrder(
     order: OrderRow,
     actor: string,
-  ): Promise<{ outcome: MarkPaidOutcome | 'unpaid'; last: PaystackTransaction | null }> {
+  ): Promise<{ outcome: MarkPaidOutcome | 'unpaid'; last: PaystackTransaction | null; inProgress: boolean }> {
     let last: PaystackTransaction | null = null;
+    let mismatch: PaystackTransaction | null = null;
+    let inProgress = false;
     for (const reference of await this.referencesToVerify(order)) {
       const transaction = await this.verify(reference);
       if (transaction?.status === 'success') {
-        return { outcome: await this.applyPaid(order.id, transaction, actor), last: transaction };
+        const outcome = await this.applyPaid(order.id, transaction, actor);
+        if (outcome !== 'mismatch') return { outcome, last: transaction, inProgress };
+        mismatch ??= transaction;
+        continue;
       }
+      if (transaction && IN_PROGRESS_STATUSES.has(transaction.status)) inProgress = true;
       last ??= transaction;
     }
-    return { outcome: 'unpaid', last };
+    if (mismatch) return { outcome: 'mismatch', last: mismatch, inProgress };
+    return { outcome: 'unpaid', last, inProgress };
   }
 
   /**
@@ -377,7 +432,7 @@ export class OrdersService {
         });
       }
     }
-    return this.fullOrder((await repo.findOrder(this.database.db, order.id)) ?? order);
+    return this.fullOrder((await repo.findOrder(this.database.db, order.id)) ?? order, user);
   }
 
   /**
@@ -407,6 +462,11 @@ export class OrdersService {
         const locked = await repo.lockOrder(tx, order.id);
         if (!locked) throw new AppError('NOT_FOUND', M.orderNotFound);
         this.assertPayable(locked);
+        // A payment going through must not be cancelled by expiry under the customer.
+        const expiresAt = new Date(Date.now() + PAYMENT_IN_PROGRESS_MINUTES * 60_000);
+        if (locked.expiresAt && locked.expiresAt < expiresAt) {
+          order = await repo.updateOrder(tx, locked.id, { expiresAt });
+        }
         if (locked.paymentReference) {
           const current = await repo.findReference(tx, locked.paymentReference);
           if (current && !current.reachedProviderAt) return locked.paymentReference;
@@ -486,7 +546,7 @@ export class OrdersService {
       event,
       reference,
       orderId,
-      payload: body,
+      payload: withoutCardSecrets(body),
     });
     if (kept.processed) return async () => {};
     return () => this.applyEvent(kept.id, event, data, orderId);
@@ -502,14 +562,27 @@ export class OrdersService {
     await repo.markPaymentEventProcessed(this.database.db, eventId);
   }
 
-  /** Events kept by a process that stopped before applying them. */
-  async applyLeftoverEvents(): Promise<number> {
+  /**
+   * Events kept by a process that stopped before applying them. One that fails stays for a
+   * later round and does not stop the others.
+   */
+  async applyLeftoverEvents(): Promise<{ applied: number; failed: number }> {
     const events = await repo.unprocessedPaymentEvents(this.database.db, 20);
+    let failed = 0;
     for (const row of events) {
       const body = row.payload as { event?: string; data?: Record<string, unknown> };
-      await this.applyEvent(row.id, row.event ?? body.event ?? 'unknown', body.data ?? {}, row.orderId);
+      try {
+        await this.applyEvent(row.id, row.event ?? body.event ?? 'unknown', body.data ?? {}, row.orderId);
+      } catch (error) {
+        failed += 1;
+        this.options.log.error(
+          { err: error, eventId: row.id },
+          'payment event could not be applied; it is retried later',
+        );
+      }
     }
-    return events.length;
+    if (failed > 0) this.options.log.warn({ failed, of: events.length }, 'payment events left for a later round');
+    return { applied: events.length - failed, failed };
   }
 
   // ---------- Expiry ----------
@@ -522,14 +595,36 @@ export class OrdersService {
   async expireDueOrders(): Promise<{ expired: number; paid: number; deferred: number }> {
     const result = { expired: 0, paid: 0, deferred: 0 };
     for (;;) {
-      const claimed = await repo.claimExpiredOrders(this.database.db, EXPIRY_BATCH, EXPIRY_CLAIM_SECONDS);
+      const claimed = await repo.claimExpiredOrders(
+        this.database.db,
+        EXPIRY_BATCH,
+        EXPIRY_CLAIM_SECONDS,
+        this.options.bankTransferWindowHours,
+      );
       for (const { id } of claimed) {
         const order = await repo.findOrder(this.database.db, id);
         if (!order) continue;
+        // A bank transfer is never seen by the provider: nothing to ask, the admin marks it paid.
+        if (order.paymentMethod !== 'card') {
+          const { expired } = await this.database.db.transaction((tx) =>
+            expire(tx, { orderId: id, bankTransferWindowHours: this.options.bankTransferWindowHours }, this.context),
+          );
+          if (expired) {
+            result.expired += 1;
+            this.options.onEmailQueued();
+          }
+          continue;
+        }
         try {
-          const { outcome } = await this.verifyOrder(order, 'system');
+          const { outcome, inProgress } = await this.verifyOrder(order, 'system');
           if (outcome === 'paid' || outcome === 'already-paid') {
             result.paid += 1;
+            continue;
+          }
+          // A payment still going through: ask again in a later round, as when the provider is down.
+          if (inProgress) {
+            result.deferred += 1;
+            await repo.releaseExpiryClaim(this.database.db, id);
             continue;
           }
         } catch (error) {
@@ -540,7 +635,9 @@ export class OrdersService {
           }
           throw error;
         }
-        const { expired } = await this.database.db.transaction((tx) => expire(tx, { orderId: id }, this.context));
+        const { expired } = await this.database.db.transaction((tx) =>
+          expire(tx, { orderId: id, bankTransferWindowHours: this.options.bankTransferWindowHours }, this.context),
+        );
         if (expired) {
           result.expired += 1;
           this.options.onEmailQueued();

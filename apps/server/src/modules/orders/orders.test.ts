@@ -176,6 +176,41 @@ describe('POST /api/orders', () => {
     expect(noDelivery.json().errors.deliveryMethod).toBe(ORDER_MESSAGES.deliveryMethodInvalid);
   });
 
+  it('adds up the quantities of one product on several lines, refusing more than 99 in all', async () => {
+    const lace = await createProduct(database, { priceKobo: 100_000, stock: 500 });
+    const before = await countOrders();
+    const line = { productId: lace.id, quantity: 60, price: 1_000 };
+    const response = await placeOrder(app, buyer, [line, line]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_INPUT' });
+    expect(response.json().errors['items.1.quantity']).toBe(ORDER_MESSAGES.quantityInvalid);
+    expect(await countOrders()).toBe(before);
+    expect(await stockOf(database, lace.id)).toBe(500);
+    const fits = await placeOrder(app, buyer, [line, { ...line, quantity: 39 }]);
+    expect(fits.statusCode).toBe(201);
+    expect(fits.json().order.items).toMatchObject([{ quantity: 99 }]);
+  });
+
+  it('refuses with 400 an order whose total is more than the shop can record, creating nothing', async () => {
+    // ₦20,000,000 a piece: two are more than 2,147,483,647 kobo.
+    const loom = await createProduct(database, { priceKobo: 2_000_000_000, stock: 10 });
+    const before = await countOrders();
+    for (const quantity of [2, 99]) {
+      const response = await placeOrder(app, buyer, [{ productId: loom.id, quantity, price: 20_000_000 }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_INPUT',
+        message: ORDER_MESSAGES.orderTooLarge,
+        errors: { items: ORDER_MESSAGES.orderTooLarge },
+      });
+    }
+    expect(await countOrders()).toBe(before);
+    expect(await stockOf(database, loom.id)).toBe(10);
+    const one = await placeOrder(app, buyer, [{ productId: loom.id, quantity: 1, price: 20_000_000 }]);
+    expect(one.statusCode).toBe(201);
+    expect(one.json().order.subtotal).toBe(20_000_000);
+  });
+
   it('needs a logged-in customer', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/orders', payload: orderBody([]) });
     expect(response.statusCode).toBe(401);
@@ -300,7 +335,12 @@ describe('status changes', () => {
       'SHIPPED>DELIVERED',
       'DELIVERED>PENDING',
     ]);
-    expect(history[0]).toMatchObject({ field: 'status', actor: `admin:${ADMIN.email}` });
+    // The customer sees the shop, not the staff member's address; the admin sees who it was.
+    expect(history[0]).toMatchObject({ field: 'status', actor: 'shop' });
+    expect(JSON.stringify(history)).not.toContain(ADMIN.email);
+    const asAdmin = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(admin) })).json()
+      .order;
+    expect(asAdmin.history[0]).toMatchObject({ field: 'status', actor: `admin:${ADMIN.email}` });
     const emails = await database.query<{ to: string }>(
       `SELECT payload->>'to' AS to FROM outbox WHERE payload->>'template' = 'order-status-changed' AND payload->'data'->>'orderNumber' = $1`,
       [order.orderNumber],

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, customer, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp, testConfig, testEngine } from '../../../test/helper';
 import {
   CARDS,
@@ -16,6 +16,8 @@ import {
 } from '../../../test/orders';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
+import { TEST_GATEWAY_KEYS } from '../../payments';
+import { paystackSignature } from '../../payments/paystack/paystack-client';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -25,6 +27,7 @@ let database: Database;
 let sink: Awaited<ReturnType<typeof startSink>>;
 let hanging: Awaited<ReturnType<typeof startHangingServer>>;
 let buyer: Session;
+let admin: Session;
 
 beforeAll(async () => {
   // The test gateway's own webhooks go to a sink: each test sends the webhooks it needs itself.
@@ -43,6 +46,7 @@ beforeAll(async () => {
     { database },
   );
   buyer = (await customer(app)).session;
+  admin = await login(app, ADMIN.email, ADMIN.password);
 });
 afterAll(async () => {
   await stalled?.close();
@@ -166,7 +170,129 @@ describe('starting a card payment', () => {
   });
 });
 
+describe('a payment going through', () => {
+  it('pushes the payment window to at least 15 minutes from the start of a payment', async () => {
+    const { order } = await newOrder();
+    await database.query(`UPDATE orders SET expires_at = now() + interval '1 minute' WHERE id = $1`, [order.id]);
+    expect((await startPayment(order.id)).statusCode).toBe(200);
+    const [row] = await database.query<{ minutes: number }>(
+      `SELECT extract(epoch FROM expires_at - now()) / 60 AS minutes FROM orders WHERE id = $1`,
+      [order.id],
+    );
+    expect(Number(row?.minutes)).toBeGreaterThan(14.5);
+    const shown = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) })).json()
+      .order;
+    expect(new Date(shown.expiresAt).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
+  it.each(['ongoing', 'pending', 'processing', 'queued'])(
+    'is not cancelled by the expiry job while the provider says %s, and is once it says otherwise',
+    async (status) => {
+      const { order, product } = await newOrder();
+      const { reference } = (await startPayment(order.id)).json();
+      await database.query(`UPDATE test_gateway_transactions SET status = $2 WHERE reference = $1`, [
+        reference,
+        status,
+      ]);
+      await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+      const round = await app.orders.expiry.runOnce();
+      expect(round.deferred).toBeGreaterThanOrEqual(1);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+      expect(await stockOf(database, product.id)).toBe(18);
+      await database.query(`UPDATE test_gateway_transactions SET status = 'abandoned' WHERE reference = $1`, [
+        reference,
+      ]);
+      await app.orders.expiry.runOnce();
+      expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
+      expect(await stockOf(database, product.id)).toBe(20);
+    },
+  );
+});
+
 describe('confirming a payment', () => {
+  it('finds a payment on any reference that reached the provider, not only the newest ones', async () => {
+    const { order } = await newOrder();
+    const started: { reference: string; accessCode: string }[] = [];
+    for (let i = 0; i < 8; i++) started.push((await startPayment(order.id)).json());
+    expect(started.map((s) => s.reference)).toEqual([
+      order.orderNumber,
+      ...[2, 3, 4, 5, 6, 7, 8].map((n) => `${order.orderNumber}-${n}`),
+    ]);
+    // The second window, long since buried under six newer ones, is the one the customer paid in.
+    expect((await payWithCard(app, started[1]?.accessCode ?? '')).status).toBe('success');
+    const response = await confirm(order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order).toMatchObject({ paymentStatus: 'PAID', status: 'PROCESSING' });
+  });
+
+  it('keeps looking after a reference whose amount does not match and applies the real payment', async () => {
+    const { order } = await newOrder();
+    // Someone pays ₦1 on the order's second reference before the shop opens it.
+    const forged = await app.payments.initialize({
+      email: 'ada@example.com',
+      amountKobo: 100,
+      reference: `${order.orderNumber}-2`,
+    });
+    await payWithCard(app, forged.accessCode);
+    const first = (await startPayment(order.id)).json();
+    // The shop's retry meets the forged reference at the provider and takes the next.
+    expect((await startPayment(order.id)).json().reference).toBe(`${order.orderNumber}-3`);
+    expect((await payWithCard(app, first.accessCode)).status).toBe('success');
+    const response = await confirm(order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order).toMatchObject({ paymentStatus: 'PAID', status: 'PROCESSING' });
+    const notes = await database.query<{ note: string }>(
+      `SELECT note FROM order_history WHERE order_id = $1 AND field = 'note'`,
+      [order.id],
+    );
+    expect(notes.map((n) => n.note)).toEqual([expect.stringMatching(/-2 not accepted: amount ₦1 instead of ₦/)]);
+  });
+
+  it('notes a second successful charge of a paid order once, for the admin only', async () => {
+    const { order } = await newOrder();
+    const first = (await startPayment(order.id)).json();
+    const second = (await startPayment(order.id)).json();
+    expect((await payWithCard(app, first.accessCode)).status).toBe('success');
+    expect((await payWithCard(app, second.accessCode)).status).toBe('success');
+    expect((await confirm(order.id)).statusCode).toBe(200);
+    const [paid] = await database.query<{ transaction_id: string }>('SELECT transaction_id FROM orders WHERE id = $1', [
+      order.id,
+    ]);
+    const other = (await app.payments.verify(first.reference))?.id === paid?.transaction_id ? second : first;
+    for (let i = 0; i < 2; i++) expect((await webhook(other.reference)).statusCode).toBe(200);
+    await app.orders.settle();
+    // The same charge told again under another event id is kept as a new event, and meets the note.
+    const { payload } = await chargeSuccessWebhook(app, other.reference);
+    const parsed = JSON.parse(payload);
+    const again = JSON.stringify({ ...parsed, data: { ...parsed.data, id: `${parsed.data.id}0` } });
+    const told = await app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      payload: again,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': paystackSignature(TEST_GATEWAY_KEYS.secretKey, again),
+      },
+    });
+    expect(told.statusCode).toBe(200);
+    expect((await confirm(order.id)).statusCode).toBe(200);
+    await app.orders.settle();
+    const note = `Second payment ${other.reference} received: refund it`;
+    const notes = await database.query<{ note: string }>(
+      `SELECT note FROM order_history WHERE order_id = $1 AND field = 'note'`,
+      [order.id],
+    );
+    expect(notes.map((n) => n.note)).toEqual([note]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+    expect(await paidEmails(order.orderNumber)).toBe(1);
+    const get = async (session: Session) =>
+      (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(session) })).json().order;
+    expect((await get(admin)).history).toContainEqual(expect.objectContaining({ field: 'note', note }));
+    const seenByCustomer = (await get(buyer)).history as { field: string }[];
+    expect(seenByCustomer.length).toBeGreaterThan(0);
+    expect(seenByCustomer.some((entry) => entry.field === 'note')).toBe(false);
+  });
+
   it("answers 402 with the provider's status to a client's 'success' for an unpaid reference", async () => {
     const { order } = await newOrder();
     const started = (await startPayment(order.id)).json();
@@ -240,6 +366,54 @@ describe('confirming a payment', () => {
       );
       expect(events[0]?.count).toBe(1);
     }
+  });
+
+  it('keeps a webhook without the reusable card token or the customer details other than the email', async () => {
+    const { order } = await newOrder();
+    const { reference } = await pay(order.id);
+    const transaction = await app.payments.verify(reference);
+    const data = {
+      ...(transaction?.raw as object),
+      authorization: {
+        authorization_code: 'AUTH_reusable_token_x1',
+        last4: '4081',
+        reusable: true,
+        signature: 'SIG_x',
+      },
+      customer: {
+        id: 84312,
+        email: order.shippingAddress.email,
+        first_name: 'Ada',
+        last_name: 'Obi',
+        phone: '+2348012345678',
+        customer_code: 'CUS_x',
+      },
+    };
+    const payload = JSON.stringify({ event: 'charge.success', data });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': paystackSignature(TEST_GATEWAY_KEYS.secretKey, payload),
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    await app.orders.settle();
+    expect(await orderRow(order.id)).toMatchObject({ payment_status: 'PAID' });
+    const [event] = await database.query<{ payload: { data: Record<string, unknown> } }>(
+      'SELECT payload FROM payment_events WHERE reference = $1',
+      [reference],
+    );
+    const stored = JSON.stringify(event?.payload);
+    expect(stored).not.toContain('AUTH_reusable_token_x1');
+    expect(stored).not.toContain('authorization_code');
+    expect(stored).not.toContain('+2348012345678');
+    expect(stored).not.toContain('CUS_x');
+    expect(event?.payload.data.customer).toEqual({ email: order.shippingAddress.email });
+    expect(event?.payload.data.authorization).toMatchObject({ last4: '4081' });
+    expect(event?.payload.data.reference).toBe(reference);
   });
 
   it('refuses a webhook with a bad or missing signature with 401 and changes nothing', async () => {
@@ -323,6 +497,64 @@ describe('the expiry job', () => {
       [reference],
     );
     expect(event?.processed).toBe(true);
+  });
+
+  it('applies the other leftover events and still expires orders when one event keeps failing', async () => {
+    const { order: paidLate } = await newOrder();
+    const { reference } = await pay(paidLate.id);
+    const { order: due, product } = await newOrder();
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [due.id]);
+    const { payload } = await chargeSuccessWebhook(app, reference);
+    // An event the database refuses to mark as applied: it fails every time it is tried.
+    await database.query(`CREATE FUNCTION refuse_poison_event() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'poison event'; END $$`);
+    await database.query(`CREATE TRIGGER refuse_poison_event BEFORE UPDATE ON payment_events
+      FOR EACH ROW WHEN (OLD.dedupe_key = 'charge.success:poison') EXECUTE FUNCTION refuse_poison_event()`);
+    try {
+      await database.query(
+        `INSERT INTO payment_events (dedupe_key, order_id, event, reference, payload, created_at)
+         VALUES ('charge.success:poison', NULL, 'charge.success', NULL, '{}'::jsonb, now() - interval '10 minutes'),
+                ($1, $2, 'charge.success', $3, $4::jsonb, now() - interval '5 minutes')`,
+        [`charge.success:left2-${reference}`, paidLate.id, reference, payload],
+      );
+      await app.orders.expiry.runOnce();
+      expect(await orderRow(paidLate.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+      expect(await orderRow(due.id)).toMatchObject({ status: 'CANCELLED' });
+      expect(await stockOf(database, product.id)).toBe(20);
+      const [poison] = await database.query<{ processed: boolean }>(
+        `SELECT processed_at IS NOT NULL AS processed FROM payment_events WHERE dedupe_key = 'charge.success:poison'`,
+      );
+      expect(poison?.processed).toBe(false);
+    } finally {
+      await database.query(`DELETE FROM payment_events WHERE dedupe_key = 'charge.success:poison'`);
+      await database.query('DROP TRIGGER refuse_poison_event ON payment_events');
+      await database.query('DROP FUNCTION refuse_poison_event()');
+    }
+  });
+
+  it('cancels an unpaid bank-transfer order 72 hours after it was placed, without asking the provider', async () => {
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
+    const place = async () =>
+      (
+        await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 1_000 }], {
+          paymentDetails: { method: 'bankTransfer', transactionId: null },
+        })
+      ).json().order;
+    const old = await place();
+    const recent = await place();
+    await database.query(`UPDATE orders SET created_at = now() - interval '73 hours' WHERE id = $1`, [old.id]);
+    await database.query(`UPDATE orders SET created_at = now() - interval '71 hours' WHERE id = $1`, [recent.id]);
+    expect(await stockOf(database, product.id)).toBe(3);
+    // The stalled shop cannot reach the provider: a bank transfer does not need it.
+    await stalled.orders.expiry.runOnce();
+    expect(await orderRow(old.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
+    expect(await orderRow(recent.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(4);
+    const [entry] = await database.query<{ actor: string; note: string }>(
+      `SELECT actor, note FROM order_history WHERE order_id = $1 AND field = 'status'`,
+      [old.id],
+    );
+    expect(entry).toEqual({ actor: 'system', note: 'Bank transfer not received in time. Stock returned to the shelf' });
   });
 
   it('leaves bank-transfer orders alone', async () => {

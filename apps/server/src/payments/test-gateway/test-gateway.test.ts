@@ -150,6 +150,31 @@ describe('GET /api/payments/config', () => {
       ),
     ).rejects.toThrow(/PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY/);
   });
+
+  it('refuses to start without Paystack keys when NODE_ENV is unset, as production does', async () => {
+    // Started without npm start's local-defaults.env: unset is not development.
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    expect(config.env).toBeUndefined();
+    await expect(
+      buildApp(
+        { ...config, seedDemoCatalogue: false, outbox: { ...config.outbox, worker: false } },
+        { database: t.database },
+      ),
+    ).rejects.toThrow(/PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY/);
+  });
+
+  it('mounts the test gateway when NODE_ENV is development', async () => {
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+    const app = await buildApp(
+      { ...config, seedDemoCatalogue: false, outbox: { ...config.outbox, worker: false } },
+      { database: t.database },
+    );
+    try {
+      expect((await app.inject({ method: 'GET', url: '/test-gateway/v2/inline.js' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('the test gateway', () => {
