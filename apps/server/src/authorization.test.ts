@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, register, type Session } from '../test/accounts';
 import { createTestApp } from '../test/helper';
+import { createProduct, placeOrder } from '../test/orders';
 
 /**
  * Every admin endpoint of API.md, one line each: called as a guest it answers 401, as a
@@ -17,6 +18,15 @@ interface AdminEndpoint {
 
 const aUser = async (app: FastifyInstance) => (await register(app)).id;
 
+/** An order of the test's customer, for the admin's order calls. */
+const anOrder = async (app: FastifyInstance) => {
+  const product = await createProduct(shop.database, { stock: 5 });
+  const placed = await placeOrder(app, customerSession, [
+    { productId: product.id, quantity: 1, price: product.priceKobo / 100 },
+  ]);
+  return placed.json().order.id as string;
+};
+
 const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { name: 'list users', method: 'GET', prepare: async () => ({ url: '/api/users?page=1&pageSize=5' }) },
   {
@@ -25,7 +35,13 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     prepare: async (app) => ({ url: `/api/users/${await aUser(app)}`, payload: { role: 'CUSTOMER' } }),
   },
   { name: 'delete a user', method: 'DELETE', prepare: async (app) => ({ url: `/api/users/${await aUser(app)}` }) },
-  // Later admin endpoints (orders, products, categories, newsletter) go here, one line each.
+  { name: 'list all orders', method: 'GET', prepare: async () => ({ url: '/api/orders/admin?page=1&pageSize=5' }) },
+  {
+    name: "change an order's status",
+    method: 'PATCH',
+    prepare: async (app) => ({ url: `/api/orders/${await anOrder(app)}/status`, payload: { status: 'SHIPPED' } }),
+  },
+  // Later admin endpoints (products, categories, newsletter) go here, one line each.
 ];
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
