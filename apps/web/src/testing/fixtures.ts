@@ -1,7 +1,7 @@
 // Typed test data built from the shared API shapes: a test names only the fields it cares
 // about, and a change to a shape in packages/shared breaks the fixtures at compile time.
 
-import type { Category, Order, Product, Subcategory, User } from '@shop/shared';
+import type { Category, Order, PaymentConfig, Product, Subcategory, User } from '@shop/shared';
 
 /** A product as the API sends it: a satin ribbon in stock, in Ribbons under Trims. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -78,6 +78,19 @@ export function anOrderSummary(
     status: 'PENDING' as Order['status'],
     createdAt: '2025-06-20T00:00:00.000Z',
     totalAmount: 15000,
+    ...overrides,
+  };
+}
+
+/** GET /api/payments/config as the test gateway answers it. */
+export function aPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentConfig {
+  return {
+    provider: 'paystack',
+    publicKey: 'pk_test_x',
+    inlineScriptUrl: '/test-gateway/inline.js',
+    currency: 'NGN',
+    testMode: true,
+    bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
     ...overrides,
   };
 }

@@ -3,32 +3,16 @@ import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
+import { aPaymentConfig, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
 
-const customer = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  address: null,
-  role: 'CUSTOMER',
-  active: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const customer = aUser();
 
-const config = {
-  provider: 'paystack',
-  publicKey: 'pk_test_x',
-  inlineScriptUrl: '/test-gateway/inline.js',
-  currency: 'NGN',
-  testMode: true,
-  bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
-};
+const config = aPaymentConfig();
 
 const line = (productId: string, price: number, quantity: number) => ({
   productId,

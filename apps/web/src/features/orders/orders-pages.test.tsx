@@ -2,31 +2,15 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aPaymentConfig, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
 
-const customer = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@example.com',
-  phoneNumber: '08031234567',
-  address: '14 Adeniran Ogunsanya Street',
-  role: 'CUSTOMER',
-  active: true,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const customer = aUser({ phoneNumber: '08031234567', address: '14 Adeniran Ogunsanya Street' });
 
-const config = {
-  provider: 'paystack',
-  publicKey: 'pk_test_x',
-  inlineScriptUrl: '/test-gateway/inline.js',
-  currency: 'NGN',
-  testMode: false,
-  bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
-};
+const config = aPaymentConfig({ testMode: false });
 
 const order = {
   id: 'o1',
