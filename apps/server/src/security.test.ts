@@ -6,13 +6,13 @@ import { ACCOUNT_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, GOOD_PASSWORD, register, uniqueEmail } from '../test/accounts';
-import { createTestApp } from '../test/helper';
-import { startSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { createMailingTestApp } from '../test/helper';
+import type { TestSmtpServer } from '../test/smtp';
 import { PERMISSIONS_POLICY } from './plugins/security-headers';
 
 // Regression tests of the security review (issue 9), each through HTTP on the real app.
 
-let shop: Awaited<ReturnType<typeof createTestApp>>;
+let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
 let smtp: TestSmtpServer;
 const demoImagesDir = mkdtempSync(path.join(tmpdir(), 'shop-images-'));
@@ -25,20 +25,11 @@ beforeAll(async () => {
   writeFileSync(path.join(demoImagesDir, '.git', 'config'), 'image-folder-secret');
   writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
   writeFileSync(path.join(webDistDir, '.env'), 'SECRET=web-folder-secret');
-  smtp = await startSmtpServer();
-  shop = await createTestApp({
-    demoImagesDir,
-    webDistDir,
-    allowedOrigins: [],
-    mail: { smtpUrl: smtp.url, from: 'Stitch & Trim <shop@example.com>' },
-    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
-  });
+  shop = await createMailingTestApp({ seedDemoCatalogue: true, demoImagesDir, webDistDir, allowedOrigins: [] });
+  smtp = shop.smtp;
   app = shop.app;
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.stop();
-});
+afterAll(async () => shop?.close());
 
 let addresses = 0;
 /** Each request from an address of its own, so no per-address limit is what answers. */

@@ -1,28 +1,21 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
+import { createMailingTestApp, createTestApp } from '../../../test/helper';
 import { headerLines, headerOf, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 
 const SHOP_INBOX = 'admin@example.com'; // the first admin outside production (README)
 
-let shop: Awaited<ReturnType<typeof createTestApp>>;
+let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  shop = await createTestApp({
-    seedDemoCatalogue: false,
-    mail: { smtpUrl: smtp.url, from: 'Stitch & Trim <shop@example.com>' },
-    outbox: { worker: true, pollMs: 100, retryBaseMs: 100 },
-  });
+  shop = await createMailingTestApp();
+  smtp = shop.smtp;
   app = shop.app;
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.stop();
-});
+afterAll(async () => shop?.close());
 
 let nextAddress = 1;
 /** Each test writes from an address of its own, so the hourly limit only meets the test about it. */
