@@ -19,10 +19,19 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/routes/forgot-pas
 const ResetPasswordPage = lazy(() => import('../features/auth/routes/reset-password'));
 const ProfilePage = lazy(() => import('../features/account/routes/profile'));
 const DashboardPage = lazy(() => import('../features/account/routes/dashboard'));
-const AdminPage = lazy(() => import('../features/admin/routes/admin'));
+// The admin area: its own chunks, never in a storefront bundle.
+const AdminLayout = lazy(() => import('../features/admin/routes/admin-layout'));
+const AdminDashboardPage = lazy(() => import('../features/admin/dashboard/routes/dashboard'));
+const AdminUsersPage = lazy(() => import('../features/admin/users/routes/users'));
+const AdminOrdersPage = lazy(() => import('../features/admin/orders/routes/orders'));
+const AdminOrderPage = lazy(() => import('../features/admin/orders/routes/order'));
+const AdminProductsPage = lazy(() => import('../features/admin/products/routes/products'));
+const NewProductPage = lazy(() => import('../features/admin/products/routes/new-product'));
+const AdminCategoriesPage = lazy(() => import('../features/admin/categories/routes/categories'));
+const AdminNewsletterPage = lazy(() => import('../features/admin/newsletter/routes/newsletter'));
+const EditProductPage = lazy(() => import('../features/admin/products/routes/edit-product'));
 const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
-const EditProductPage = lazy(() => import('../features/admin/routes/edit-product'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
 const CategoriesPage = lazy(() => import('../features/catalog/routes/categories'));
 const CategoryPage = lazy(() => import('../features/catalog/routes/category'));
@@ -70,7 +79,20 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: paths.admin.path, element: <AdminPage /> },
+                  {
+                    path: paths.admin.path,
+                    element: <AdminLayout />,
+                    children: [
+                      { index: true, element: <AdminDashboardPage /> },
+                      { path: paths.adminUsers.path, element: <AdminUsersPage /> },
+                      { path: paths.adminOrders.path, element: <AdminOrdersPage /> },
+                      { path: paths.adminOrder.path, element: <AdminOrderPage /> },
+                      { path: paths.adminProducts.path, element: <AdminProductsPage /> },
+                      { path: paths.adminNewProduct.path, element: <NewProductPage /> },
+                      { path: paths.adminCategories.path, element: <AdminCategoriesPage /> },
+                      { path: paths.adminNewsletter.path, element: <AdminNewsletterPage /> },
+                    ],
+                  },
                   { path: paths.editProduct.path, element: <EditProductPage /> },
                 ],
               },

@@ -19,7 +19,15 @@ export const paths = {
 
   profile: route('/profile'),
   dashboard: route('/dashboard'),
+  // The admin area: every tab is its own URL so reload and back work; /admin is the dashboard.
   admin: route('/admin'),
+  adminUsers: route('/admin/users'),
+  adminOrders: route('/admin/orders'),
+  adminOrder: { path: '/admin/orders/:orderId', href: (orderId: string) => `/admin/orders/${enc(orderId)}` },
+  adminProducts: route('/admin/products'),
+  adminNewProduct: route('/admin/products/new'),
+  adminCategories: route('/admin/categories'),
+  adminNewsletter: route('/admin/newsletter'),
   orders: route('/orders'),
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${enc(orderId)}` },
   editProduct: {

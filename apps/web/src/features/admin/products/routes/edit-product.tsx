@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { SimplePage } from '../../../components/ui/simple-page';
+import { SimplePage } from '../../../../components/ui/simple-page';
 
 export default function EditProductPage() {
   const { productId = '' } = useParams();

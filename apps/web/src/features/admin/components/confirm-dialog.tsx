@@ -1,0 +1,58 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  /** While the action runs the buttons are disabled, so it cannot be sent twice. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * SPEC.md §5: deleting asks for confirmation. A native modal <dialog>: it traps focus, Escape
+ * cancels, and focus goes back to the button that opened it when it closes.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // jsdom has no showModal; the open attribute is enough for tests there.
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="confirm-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
+    >
+      <h2 id="confirm-dialog-title" className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children ? <div className="mt-2 text-sm text-stone-600 dark:text-stone-300">{children}</div> : null}
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} className="bg-red-700 hover:bg-red-800 dark:bg-red-300">
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
