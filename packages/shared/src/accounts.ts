@@ -156,6 +156,9 @@ export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema
 
 export const userListQuerySchema = z.object({
   search: text(100).optional(),
+  /** Manage Users filters: a role (USER is read as CUSTOMER) and active or disabled accounts. */
+  role: z.enum(ROLES).optional(),
+  active: z.enum(['true', 'false'], { message: 'active must be true or false' }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });

@@ -65,7 +65,5 @@ export const STORE_HOURS = [
 
 /** The admin's low-stock line: a product with this many or fewer (but some) left is "low". */
 export const LOW_STOCK_THRESHOLD = 5;
-/** Images per product (API.md). */
-export const PRODUCT_IMAGES_MAX = 8;
 /** Largest image upload accepted, per file (API.md: 5 MB). */
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

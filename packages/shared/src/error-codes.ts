@@ -38,6 +38,14 @@ export const ERROR_STATUS = {
   ALREADY_PAID: 409,
   /** The order is cancelled (or expired) and can no longer be paid. */
   ORDER_NOT_PAYABLE: 409,
+  /** A category or subcategory that still has subcategories or products cannot be deleted. */
+  CATEGORY_NOT_EMPTY: 409,
+  /** Another category, subcategory or product already has this slug; `details.slug`. */
+  SLUG_TAKEN: 409,
+  /** A bank transfer confirmed with less than the order's total; `details.totalAmount`. */
+  TRANSFER_AMOUNT_SHORT: 409,
+  /** The order cannot take this payment action (not a bank transfer, not paid, already refunded). */
+  ORDER_NOT_REFUNDABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './catalog-admin';
 export * from './catalog-messages';
 export * from './constants';
 export * from './contact';
@@ -10,4 +11,5 @@ export * from './newsletter';
 export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';
+export * from './orders-admin';
 export * from './text';

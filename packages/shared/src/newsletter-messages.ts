@@ -11,3 +11,11 @@ export const NEWSLETTER_LIMITS = {
   signupsPerAddress: 10,
   windowMinutes: 60,
 } as const;
+
+/** The admin's Newsletter tab and the unsubscribe link. */
+export const NEWSLETTER_ADMIN_MESSAGES = {
+  deactivated: 'Subscriber deactivated',
+  reactivated: 'Subscriber reactivated',
+  unsubscribed: 'You have been unsubscribed from our newsletter.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+} as const;

@@ -1,0 +1,119 @@
+// The admin's side of orders (SPEC.md §2 Manage Orders, §4, API.md Orders): an order's payment
+// events, confirming a bank transfer, the CSV export, and the sales dashboard.
+
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants';
+import { NAIRA_AMOUNT_PATTERN, PRICE_NAIRA_MAX } from './money';
+import { text } from './text';
+
+// ---------- Order detail, for admins (GET /api/orders/{id} adds `paymentEvents` for an admin) ----------
+
+export const paymentEventSchema = z.object({
+  id: z.string(),
+  /** The provider's event (`charge.success`, `refund.processed`, …) or `transfer.confirmed`. */
+  event: z.string(),
+  reference: z.string().nullable(),
+  /** Naira. */
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+
+// ---------- PATCH /api/orders/{id}/status ----------
+// `{status}` as API.md, plus an optional staff `note`. Setting CANCELLED on a paid card order
+// refunds it through the payment provider; the refund is written to the history and the payment
+// status becomes REFUNDED.
+
+export const adminOrderStatusRequestSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  note: text(500, { multiline: true }).optional(),
+});
+export type AdminOrderStatusRequest = z.input<typeof adminOrderStatusRequestSchema>;
+
+// ---------- PATCH /api/orders/{id}/confirm-transfer ----------
+
+export const ORDER_ADMIN_MESSAGES = {
+  amountRequired: 'Amount received is required',
+  amountInvalid: 'Amount received must be an amount in naira with at most 2 decimals',
+  amountShort: (received: string, total: string) =>
+    `The amount received (${received}) is less than the order total (${total})`,
+  notBankTransfer: 'Only a bank-transfer order can be confirmed this way',
+  transferConfirmed: 'Bank transfer confirmed: the order is paid',
+  refunded: (amount: string) => `Refunded ${amount} to the customer’s card`,
+  notRefundable: 'This order has no card payment to refund',
+  exportRangeRequired: 'Choose the dates to export',
+} as const;
+
+export const confirmTransferRequestSchema = z.object({
+  /** Naira, as the bank statement shows it. */
+  amountReceived: z
+    .union([z.string().max(30), z.number()], { message: ORDER_ADMIN_MESSAGES.amountRequired })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .refine((value) => value !== '', ORDER_ADMIN_MESSAGES.amountRequired)
+    .refine((value) => value === '' || NAIRA_AMOUNT_PATTERN.test(value), ORDER_ADMIN_MESSAGES.amountInvalid)
+    .transform(Number)
+    .pipe(z.number().max(PRICE_NAIRA_MAX, ORDER_ADMIN_MESSAGES.amountInvalid)),
+  /** The bank's reference or anything the staff want kept; shown only to admins. */
+  note: text(500, { multiline: true }).default(''),
+});
+export type ConfirmTransferRequest = z.input<typeof confirmTransferRequestSchema>;
+
+// ---------- GET /api/orders/admin/export.csv?from&to&status ----------
+
+export const orderExportQuerySchema = z.object({
+  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
+  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+
+export const ORDER_CSV_COLUMNS = [
+  'orderNumber',
+  'createdAt',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'deliveryMethod',
+  'customerName',
+  'customerEmail',
+  'phoneNumber',
+  'address',
+  'city',
+  'state',
+  'items',
+  'subtotal',
+  'deliveryFee',
+  'totalAmount',
+  'transactionId',
+  'paidAt',
+] as const;
+
+// ---------- GET /api/admin/dashboard ----------
+
+export const DASHBOARD_DAYS = 30;
+export const DASHBOARD_TOP_PRODUCTS = 5;
+export const DASHBOARD_LOW_STOCK_LIST = 10;
+
+export const dashboardSchema = z.object({
+  /** The last DASHBOARD_DAYS days (Africa/Lagos), oldest first, every day present (0 when none). */
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** Paid orders of those days, their revenue in naira and the average order value (0 when none). */
+  paidOrders: z.number().int(),
+  revenue: z.number(),
+  averageOrderValue: z.number(),
+  /** Every order, by status (every status present). */
+  ordersByStatus: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  ordersByPaymentStatus: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
+  /** Unpaid bank-transfer orders waiting for an admin to confirm them. */
+  transfersAwaiting: z.number().int(),
+  /** Top products by revenue of paid orders in those days. */
+  topProducts: z.array(
+    z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int(), revenue: z.number() }),
+  ),
+  /** Products low (1 to LOW_STOCK_THRESHOLD) or out of stock, fewest first, at most DASHBOARD_LOW_STOCK_LIST. */
+  lowStock: z.array(z.object({ id: z.string(), name: z.string(), stock: z.number().int() })),
+  lowStockCount: z.number().int(),
+  outOfStockCount: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
