@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './catalog';
 export * from './catalog-admin';
+export * from './catalog-admin-forms';
 export * from './catalog-messages';
 export * from './constants';
 export * from './contact';
@@ -12,5 +13,4 @@ export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';
-export * from './product-form';
 export * from './text';

@@ -47,7 +47,14 @@ const SERVER_FIELDS = new Set<string>([
  * the picked images as they are, puts the server's field errors under their fields and says
  * 'Error: {message}' above the buttons.
  */
-export function ProductForm({ mode, categories, defaultValues, initialImages = [], onSave, actions }: ProductFormProps) {
+export function ProductForm({
+  mode,
+  categories,
+  defaultValues,
+  initialImages = [],
+  onSave,
+  actions,
+}: ProductFormProps) {
   const [images, setImages] = useState<ProductImageItem[]>(initialImages);
   const [imagesError, setImagesError] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
@@ -96,7 +103,12 @@ export function ProductForm({ mode, categories, defaultValues, initialImages = [
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-label={mode === 'create' ? 'New product' : 'Edit product'}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-6"
+      aria-label={mode === 'create' ? 'New product' : 'Edit product'}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
         {mode === 'edit' && (

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Category,
+  type CategoryForm as CategoryFormFields,
+  type CategoryFormValues,
+  categoryFormSchema,
+  type SubcategoryForm as SubcategoryFormFields,
+  type SubcategoryFormValues,
+  subcategoryFormSchema,
+} from '@shop/shared';
+import { useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/form-field';
+import { SubmitButton } from '../../../../components/ui/submit-button';
+import { ApiError } from '../../../../lib/api-client';
+import { AdminError } from '../../components/admin-error';
+import { SelectField, TextAreaField } from '../../components/catalog-form-fields';
+
+type Common = {
+  /** Names the form for screen readers ("New category", "Edit Trims"). */
+  label: string;
+  submitLabel: string;
+  onCancel?: () => void;
+};
+
+/** Shows a refused save: field errors under their fields, the message as 'Error: …'. */
+function useSaveFailure<T extends Record<string, unknown>>(
+  setError: (name: Path<T>, error: { message: string }) => void,
+) {
+  const [failure, setFailure] = useState<unknown>();
+  const fail = (error: unknown, fields: readonly string[]) => {
+    setFailure(error);
+    if (error instanceof ApiError && error.errors) {
+      for (const [field, message] of Object.entries(error.errors)) {
+        if (fields.includes(field)) setError(field as Path<T>, { message });
+      }
+    }
+  };
+  return { failure, setFailure, fail };
+}
+
+/** Name, description and an optional slug: a new category, or one renamed. */
+export function CategoryForm({
+  label,
+  submitLabel,
+  onCancel,
+  defaultValues = { name: '', description: '', slug: '' },
+  showSlug,
+  onSave,
+}: Common & {
+  defaultValues?: CategoryFormFields;
+  showSlug: boolean;
+  /** Resolves when saved; a thrown error keeps what was typed. */
+  onSave: (values: CategoryFormValues) => Promise<unknown>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryFormFields, unknown, CategoryFormValues>({
+    resolver: zodResolver(categoryFormSchema),
+    defaultValues,
+  });
+  const { failure, setFailure, fail } = useSaveFailure<CategoryFormFields>(setError);
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await onSave(values);
+      reset(defaultValues);
+    } catch (error) {
+      fail(error, ['name', 'description', 'slug']);
+    }
+  });
+  return (
+    <form noValidate aria-label={label} onSubmit={submit} className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        {showSlug && (
+          <TextField
+            label="Slug"
+            hint="Empty keeps it (or makes it from the name)"
+            error={errors.slug?.message}
+            {...register('slug')}
+          />
+        )}
+        <TextAreaField
+          label="Description"
+          className="sm:col-span-2"
+          rows={2}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </div>
+      {failure !== undefined && <AdminError error={failure} />}
+      <div className="flex gap-2">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          {submitLabel}
+        </SubmitButton>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Name, description, optional slug and its category (changing it moves the subcategory). */
+export function SubcategoryForm({
+  label,
+  submitLabel,
+  onCancel,
+  defaultValues,
+  categories,
+  showSlug,
+  onSave,
+}: Common & {
+  defaultValues: SubcategoryFormFields;
+  categories: Category[];
+  showSlug: boolean;
+  onSave: (values: SubcategoryFormValues) => Promise<unknown>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SubcategoryFormFields, unknown, SubcategoryFormValues>({
+    resolver: zodResolver(subcategoryFormSchema),
+    defaultValues,
+  });
+  const { failure, setFailure, fail } = useSaveFailure<SubcategoryFormFields>(setError);
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await onSave(values);
+      reset(defaultValues);
+    } catch (error) {
+      fail(error, ['name', 'description', 'slug', 'categoryId']);
+    }
+  });
+  return (
+    <form noValidate aria-label={label} onSubmit={submit} className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        {showSlug && (
+          <TextField
+            label="Slug"
+            hint="Empty keeps it (or makes it from the name)"
+            error={errors.slug?.message}
+            {...register('slug')}
+          />
+        )}
+        <TextAreaField
+          label="Description"
+          className="sm:col-span-2"
+          rows={2}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </div>
+      {failure !== undefined && <AdminError error={failure} />}
+      <div className="flex gap-2">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          {submitLabel}
+        </SubmitButton>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
