@@ -197,8 +197,8 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
             >
               <h4 className="font-semibold">Errors</h4>
               <ul className="mt-1 list-disc pl-5">
-                {preview.errors.map((error, index) => (
-                  <li key={`${error.line}-${error.column}-${index}`}>
+                {preview.errors.map((error) => (
+                  <li key={`${error.line}-${error.column}-${error.message}`}>
                     Line {error.line}, {error.column}: {error.message}
                   </li>
                 ))}

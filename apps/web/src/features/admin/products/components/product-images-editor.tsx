@@ -67,6 +67,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
   return (
     <fieldset aria-describedby={shown ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">Images</legend>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer convenience; Choose images inside is the keyboard's way. */}
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -118,7 +119,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
           {images.map((image, index) => {
             const position = index + 1;
             const src = image.kind === 'new' ? image.previewUrl : (thumbUrl(image.url) ?? image.url);
-            const label = image.kind === 'new' ? image.file.name : `current image ${position}`;
+            const label = image.kind === 'new' ? image.file.name : 'saved';
             return (
               <li
                 key={image.key}
@@ -127,7 +128,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
                 <div className="relative">
                   <img
                     src={src}
-                    alt={`Image ${position}: ${label}`}
+                    alt={`Preview ${position}: ${label}`}
                     className="aspect-square w-full rounded-lg bg-linen-100 object-cover dark:bg-stone-800"
                   />
                   {index === 0 && (

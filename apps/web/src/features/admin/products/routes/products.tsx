@@ -163,7 +163,7 @@ export default function AdminProductsPage() {
         </div>
       )}
 
-      <div role="search" aria-label="Filter products" className="mt-6 grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+      <search aria-label="Filter products" className="mt-6 grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
         <div>
           <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">
             Search products
@@ -211,7 +211,7 @@ export default function AdminProductsPage() {
             <option value="out">Out of stock</option>
           </select>
         </div>
-      </div>
+      </search>
 
       {failure !== undefined && (
         <div className="mt-4">
