@@ -1,0 +1,234 @@
+// @vitest-environment jsdom
+import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from '@shop/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aCategory, aProduct, aSubcategory, aUser } from '../../../testing/fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import { anImageFile, fakeCatalogueApi, stubObjectUrls } from '../catalogue-test-api';
+
+const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
+const categories = [
+  aCategory({
+    id: 'c1',
+    name: 'Trims',
+    subcategories: [aSubcategory({ id: 's1', name: 'Ribbons' }), aSubcategory({ id: 's2', name: 'Braids' })],
+  }),
+  aCategory({ id: 'c2', name: 'Laces', subcategories: [aSubcategory({ id: 's3', name: 'French', categoryId: 'c2' })] }),
+];
+const saved = aProduct({
+  id: 'p1',
+  name: 'Satin Ribbon, Wine',
+  images: ['/images/p1/a-full.webp', '/images/p1/b-full.webp'],
+});
+
+function shop(overrides: Parameters<typeof fakeCatalogueApi>[0] = {}) {
+  return fakeCatalogueApi({
+    '/api/users/session': { body: { user: admin } },
+    '/api/categories': { body: { categories } },
+    '/api/products/admin': { body: { products: [], page: 1, pageSize: 20, total: 0 } },
+    'GET /api/products/p1': { body: { product: saved } },
+    ...overrides,
+  });
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Choose images'), { target: { files } });
+const sentForm = (api: ReturnType<typeof shop>, method: string, path: string) =>
+  api.requests(method, path).at(-1)?.init?.body as FormData;
+
+async function fillNewProduct() {
+  await screen.findByRole('form', { name: 'New product' });
+  type('Name', 'Gold Sequin Trim');
+  type('Price (₦)', '2500.50');
+  type('Stock', '12');
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'c1' } });
+  fireEvent.change(screen.getByLabelText('Subcategory'), { target: { value: 's2' } });
+  type('Description', 'Sequins on a 2 cm band.');
+}
+
+let urls: ReturnType<typeof stubObjectUrls>;
+beforeEach(() => {
+  urls = stubObjectUrls();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the new product form', () => {
+  it('shows SPEC’s message under every empty required field, and "At least one image is required"', async () => {
+    const api = shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    for (const message of [
+      PRODUCT_MESSAGES.nameRequired,
+      PRODUCT_MESSAGES.priceRequired,
+      PRODUCT_MESSAGES.stockRequired,
+      PRODUCT_MESSAGES.categoryRequired,
+      PRODUCT_MESSAGES.subcategoryRequired,
+      PRODUCT_MESSAGES.descriptionRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.getByText('At least one image is required')).toBeTruthy();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(api.requests('POST', '/api/products')).toHaveLength(0);
+  });
+
+  it('refuses a wrong price and a picked file that is not a picture, before sending', async () => {
+    const api = shop();
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    type('Price (₦)', '12.345');
+    pick(anImageFile('notes.pdf', 'application/pdf'));
+    expect(await screen.findByText(IMAGE_MESSAGES.unsupportedType)).toBeTruthy();
+    pick(anImageFile('huge.png', 'image/png', 6 * 1024 * 1024));
+    expect(await screen.findByText(IMAGE_MESSAGES.tooLarge)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.priceInvalid)).toBeTruthy();
+    expect(api.requests('POST', '/api/products')).toHaveLength(0);
+  });
+
+  it('only offers the chosen category’s subcategories', async () => {
+    shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'c2' } });
+    const options = within(screen.getByLabelText('Subcategory')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Choose a subcategory', 'French']);
+  });
+
+  it('sends the fields, the specifications and the images in the order shown, then goes back to the table', async () => {
+    const api = shop({
+      'POST /api/products': { status: 201, body: { message: 'Product created', product: saved } },
+    });
+    const { router } = renderRoute('/admin/products/new');
+    await fillNewProduct();
+    fireEvent.click(screen.getByRole('button', { name: 'Add specification' }));
+    type('Specification 1 name', 'Width');
+    type('Specification 1 value', '2 cm');
+    fireEvent.click(screen.getByLabelText('Hot buy'));
+    pick(anImageFile('front.png'), anImageFile('back.jpg', 'image/jpeg'), anImageFile('side.webp', 'image/webp'));
+    // back.jpg becomes the thumbnail; side.webp is removed.
+    fireEvent.click(screen.getByRole('button', { name: 'Move image 2 left' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 3' }));
+    expect(urls.revoked).toEqual(['blob:preview-3']);
+    const previews = within(screen.getByRole('list', { name: 'Chosen images' })).getAllByRole('img');
+    expect(previews.map((img) => img.getAttribute('alt'))).toEqual(['Preview 1: back.jpg', 'Preview 2: front.png']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Product created')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
+    const body = sentForm(api, 'POST', '/api/products');
+    expect(body.get('name')).toBe('Gold Sequin Trim');
+    expect(body.get('price')).toBe('2500.5');
+    expect(body.get('stock')).toBe('12');
+    expect(body.get('subcategoryId')).toBe('s2');
+    expect(body.get('description')).toBe('Sequins on a 2 cm band.');
+    expect(JSON.parse(String(body.get('specifications')))).toEqual([{ name: 'Width', value: '2 cm' }]);
+    expect(body.get('isHotBuy')).toBe('true');
+    expect(body.get('isNewlyAdded')).toBe('false');
+    expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['back.jpg', 'front.png']);
+  });
+
+  it('keeps everything typed and picked when the server refuses, with Error: {message} and the field error', async () => {
+    shop({
+      'POST /api/products': {
+        status: 400,
+        body: {
+          code: 'INVALID_INPUT',
+          message: 'Some fields are invalid',
+          errors: { name: 'Product name is already used', images: IMAGE_MESSAGES.unreadable },
+        },
+      },
+    });
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Error: Some fields are invalid')).toBeTruthy();
+    expect(screen.getByText('Product name is already used')).toBeTruthy();
+    expect(screen.getByText(IMAGE_MESSAGES.unreadable)).toBeTruthy();
+    expect(field('Name').value).toBe('Gold Sequin Trim');
+    expect(field('Price (₦)').value).toBe('2500.50');
+    expect(field('Stock').value).toBe('12');
+    expect((screen.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('s2');
+    expect(field('Description').value).toBe('Sequins on a 2 cm band.');
+    expect(screen.getByRole('img', { name: 'Preview 1: front.png' })).toBeTruthy();
+  });
+});
+
+describe('the edit product page', () => {
+  it('fills the form with the product and its images, the first marked as the thumbnail', async () => {
+    shop();
+    renderRoute('/products/p1/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    expect(field('Name').value).toBe('Satin Ribbon, Wine');
+    expect(field('Slug').value).toBe('satin-ribbon-wine');
+    expect(field('Price (₦)').value).toBe('1500');
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('c1');
+    expect((screen.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('s1');
+    expect(field('Specification 1 name').value).toBe('Width');
+    const previews = within(screen.getByRole('list', { name: 'Chosen images' })).getAllByRole('img');
+    expect(previews.map((img) => img.getAttribute('src'))).toEqual([
+      '/images/p1/a-thumb.webp',
+      '/images/p1/b-thumb.webp',
+    ]);
+    expect(within(previews[0]?.closest('li') as HTMLElement).getByText('Thumbnail')).toBeTruthy();
+  });
+
+  it('sends the kept and new images in the order shown as imageOrder, with the new files', async () => {
+    const api = shop({ 'PUT /api/products/p1': { body: { message: 'Product updated', product: saved } } });
+    const { router } = renderRoute('/products/p1/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    type('Price (₦)', '1750');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    pick(anImageFile('new-front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move image 2 left' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
+    const body = sentForm(api, 'PUT', '/api/products/p1');
+    expect(body.get('price')).toBe('1750');
+    expect(JSON.parse(String(body.get('imageOrder')))).toEqual(['new:0', '/images/p1/b-full.webp']);
+    expect(JSON.parse(String(body.get('existingImages')))).toEqual(['/images/p1/b-full.webp']);
+    expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['new-front.png']);
+  });
+
+  it('needs one image left: removing them all says "At least one image is required"', async () => {
+    const api = shop();
+    renderRoute('/products/p1/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PRODUCT_MESSAGES.imageRequired)).toBeTruthy();
+    expect(api.requests('PUT', '/api/products/p1')).toHaveLength(0);
+  });
+
+  it('deletes the product after the confirmation and goes back to the table', async () => {
+    const api = shop({ 'DELETE /api/products/p1': { body: { message: 'Product deleted' } } });
+    const { router } = renderRoute('/products/p1/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete product' }));
+    expect(api.requests('DELETE', '/api/products/p1')).toHaveLength(0);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product deleted')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
+    expect(api.requests('DELETE', '/api/products/p1')).toHaveLength(1);
+  });
+
+  it('says Product Not Found for an unknown product', async () => {
+    shop({ 'GET /api/products/p1': { status: 404, body: { code: 'NOT_FOUND', message: 'Product Not Found' } } });
+    renderRoute('/products/p1/edit');
+    expect(await screen.findByText('Product Not Found')).toBeTruthy();
+  });
+
+  it('sends a customer to /dashboard', async () => {
+    shop({ '/api/users/session': { body: { user: aUser() } } });
+    const { router } = renderRoute('/products/p1/edit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
