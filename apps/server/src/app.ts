@@ -24,6 +24,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimitStore } from './plugins/rate-limit-store';
 import { requestGuardPlugin } from './plugins/request-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
 
 /** The body limit of every route that takes JSON (the largest, an order, is a few KB). */
@@ -95,6 +96,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(originCheckPlugin);
   // Paystack (or, without keys outside production, the test gateway under /test-gateway).
   await app.register(paymentsPlugin);
+  // app.storage (uploaded images on disk or in S3) and GET /images/uploads/<key>.
+  await app.register(uploadsPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);

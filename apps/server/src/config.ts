@@ -141,6 +141,21 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{10}$/, { message: 'must be a 10-digit NUBAN account number' })
     .optional(),
+  // Uploaded product images (README "Catalogue admin and images"): DATA_DIR/uploads, or an
+  // S3-compatible bucket when S3_BUCKET is set.
+  UPLOADS_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+    .optional(),
+  S3_ENDPOINT: z.url({ message: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_-]+\/)*$/, { message: 'must be empty or folder names each ending with /' })
+    .default('product-images/'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -179,7 +194,23 @@ export interface AppConfig {
     bankTransferWindowHours?: number;
   };
   payments: PaymentsConfig;
+  /** Where uploaded product images live (apps/server/src/storage). */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS itself; set (MinIO, R2, Spaces, s3rver): path-style requests to it. */
+      endpoint?: string;
+      region: string;
+      /** Unset: the AWS SDK's own chain (environment, instance role). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Folder of the bucket the images go under. */
+      prefix: string;
+    };
 
 export interface PaymentsConfig {
   /** Both keys, or neither: then the built-in test gateway takes payments (never in production). */
@@ -218,6 +249,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (Boolean(env.PAYSTACK_SECRET_KEY) !== Boolean(env.PAYSTACK_PUBLIC_KEY)) {
     throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY: set both or neither');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
   }
   if (env.NODE_ENV === 'production') {
     const missing = [
@@ -280,5 +317,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         accountNumber: env.BANK_ACCOUNT_NUMBER ?? DEMO_BANK_ACCOUNT.accountNumber,
       },
     },
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          prefix: env.S3_PREFIX,
+        }
+      : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')) },
   };
 }

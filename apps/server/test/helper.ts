@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -46,8 +49,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Uploaded images of this test file's apps: a temporary folder, never the repository's ./data. */
+const testUploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-test-uploads-'));
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    storage: { kind: 'disk', dir: testUploadsDir },
+    ...overrides,
+  };
 }
 
 /** The whole app on a fresh database with the demo catalogue; close() drops it all. */

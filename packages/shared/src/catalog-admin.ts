@@ -205,3 +205,43 @@ export function restoreCsvCell(value: string): string {
     ? value.slice(1)
     : value;
 }
+
+/**
+ * Product slugs the API cannot serve, because /api/products/<slug> is a fixed route (admin list,
+ * CSV, search, hot buys…): a slug made from a name gets `-2` instead, an admin's is refused.
+ */
+export const RESERVED_PRODUCT_SLUGS = [
+  'admin',
+  'import',
+  'export',
+  'search',
+  'hot-buy',
+  'featured',
+  'category',
+  'subcategory',
+] as const;
+
+export const SLUG_MESSAGES = {
+  reserved: 'That slug is reserved for the shop’s own pages',
+} as const;
+
+/** The pattern every slug follows (categoryWriteSchema's `slug`, product slugs alike). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A slug made from a name: accents dropped, lower case, anything else between words a single
+ * hyphen, at most CATEGORY_LIMITS.slugMaxLength characters; `fallback` when nothing is left.
+ * The server adds `-2`, `-3`… when it is taken.
+ */
+export function slugify(name: string, fallback = 'item'): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, CATEGORY_LIMITS.slugMaxLength - 6)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}

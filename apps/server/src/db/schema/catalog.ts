@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tsvector, updatedAt } from './columns';
 
 export const categories = pgTable('categories', {
@@ -81,6 +81,13 @@ export const products = pgTable(
     index('products_hot_buy_idx').on(t.updatedAt.desc().nullsFirst()).where(sql`${t.isHotBuy}`),
     index('products_newly_added_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewlyAdded}`),
     index('products_search_vector_idx').using('gin', t.searchVector),
+    // Is an uploaded image still used by a product? (0005_catalog_admin.sql)
+    index('products_images_idx').using('gin', t.images.op('jsonb_path_ops')),
+    // /api/products/<slug> must never be a fixed route (RESERVED_PRODUCT_SLUGS).
+    check(
+      'products_slug_not_reserved',
+      sql`${t.slug} NOT IN ('admin', 'import', 'export', 'search', 'hot-buy', 'featured', 'category', 'subcategory')`,
+    ),
   ],
 );
 

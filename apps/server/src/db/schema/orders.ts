@@ -78,7 +78,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    // Is an uploaded image still shown by an order? (0005_catalog_admin.sql)
+    index('order_items_image_idx').on(t.image),
+  ],
 );
 
 /** Provider events already applied, so a repeated webhook or confirmation changes nothing. */

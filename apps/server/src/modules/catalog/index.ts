@@ -4,6 +4,9 @@ import { seedDemoCatalogue } from '../../db/seed/seed-demo';
 import { CatalogRepository } from './catalog.repository';
 import { catalogRoutes } from './catalog.routes';
 import { CatalogService } from './catalog.service';
+import { CatalogAdminRepository } from './catalog-admin.repository';
+import { catalogAdminRoutes } from './catalog-admin.routes';
+import { CatalogAdminService } from './catalog-admin.service';
 import { CatalogCache } from './catalog-cache';
 import { ListingMemo } from './listing-memo';
 
@@ -15,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * Catalogue reads under /api: categories, subcategories, products, search. Fills an empty
+ * Catalogue reads under /api, and the admin's writes: categories, subcategories, products, search. Fills an empty
  * catalogue with the demo one when the config asks. The listing memo (totals and anchors of
  * product listings) is cleared with the cache, so both forget the catalogue together.
  */
@@ -33,6 +36,9 @@ export default fp(
     const service = new CatalogService(new CatalogRepository(database, listingMemo));
     app.decorate('catalog', { service, cache });
     await app.register(catalogRoutes, { prefix: '/api', service, cache });
+    // The admin's writes (issue 12): multipart product forms with images, categories, CSV.
+    const admin = new CatalogAdminService(database, new CatalogAdminRepository(database), app.storage, cache, app.log);
+    await app.register(catalogAdminRoutes, { prefix: '/api', service: admin });
   },
-  { name: 'catalog', dependencies: ['config', 'database'] },
+  { name: 'catalog', dependencies: ['config', 'database', 'auth', 'storage'] },
 );

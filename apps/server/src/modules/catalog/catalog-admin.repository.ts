@@ -1,0 +1,383 @@
+import {
+  type AdminProductSort,
+  type Category,
+  LOW_STOCK_THRESHOLD,
+  type Product,
+  type Subcategory,
+} from '@shop/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { isUuid, toProduct } from './catalog.repository';
+
+/**
+ * The SQL of the admin's catalogue writes: products, categories and subcategories, the admin's
+ * product table, the CSV export and the "is this image still used?" check. Methods that join a
+ * service's transaction take an Executor. The storefront's reads stay in catalog.repository.ts.
+ */
+
+type ProductRow = Parameters<typeof toProduct>[0];
+type Specification = { name: string; value: string };
+
+const PRODUCT_COLUMNS = sql.raw(`p.id, p.name, p.slug, p.description, p.price_kobo, p.stock, p.images, p.specifications,
+  p.subcategory_id, p.category_id, p.is_hot_buy, p.is_newly_added, p.created_at, p.updated_at,
+  s.name AS subcategory_name, s.slug AS subcategory_slug, c.name AS category_name, c.slug AS category_slug`);
+const PRODUCT_JOINS = sql.raw(
+  'JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = p.category_id',
+);
+
+async function rows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const ADMIN_SORTS: Record<AdminProductSort, string> = {
+  updated: 'p.updated_at',
+  name: 'lower(p.name)',
+  category: 'lower(c.name), lower(s.name)',
+  price: 'p.price_kobo',
+  stock: 'p.stock',
+  hotBuy: 'p.is_hot_buy',
+  newlyAdded: 'p.is_newly_added',
+};
+
+export interface AdminProductFilter {
+  search?: string;
+  categoryId?: string;
+  subcategoryId?: string;
+  stock?: 'low' | 'out';
+  sort: AdminProductSort;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** What a product write stores (the category comes from the subcategory). */
+export interface ProductValues {
+  name: string;
+  slug: string;
+  description: string;
+  priceKobo: number;
+  stock: number;
+  images: string[];
+  specifications: Specification[];
+  subcategoryId: string;
+  categoryId: string;
+  isHotBuy: boolean;
+  isNewlyAdded: boolean;
+}
+
+export interface StoredProduct extends ProductValues {
+  id: string;
+}
+
+export type SlugTable = 'products' | 'categories' | 'subcategories';
+
+/** A LIKE pattern that matches `text` literally. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export class CatalogAdminRepository {
+  constructor(private readonly database: Database) {}
+
+  get db() {
+    return this.database.db;
+  }
+
+  // ---------- Products ----------
+
+  async listProducts(filter: AdminProductFilter): Promise<{ products: Product[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.search) {
+      const like = `%${likeEscape(filter.search.trim())}%`;
+      conditions.push(sql`(p.name ILIKE ${like} OR p.slug ILIKE ${like} OR p.id::text ILIKE ${like})`);
+    }
+    if (filter.categoryId) conditions.push(sql`(c.id::text = ${filter.categoryId} OR c.slug = ${filter.categoryId})`);
+    if (filter.subcategoryId)
+      conditions.push(sql`(s.id::text = ${filter.subcategoryId} OR s.slug = ${filter.subcategoryId})`);
+    if (filter.stock === 'out') conditions.push(sql`p.stock = 0`);
+    if (filter.stock === 'low') conditions.push(sql`p.stock BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
+    const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+    const dir = filter.dir === 'asc' ? 'ASC' : 'DESC';
+    const order = sql.raw(
+      `${ADMIN_SORTS[filter.sort]
+        .split(', ')
+        .map((key) => `${key} ${dir}`)
+        .join(', ')}, p.id ${dir}`,
+    );
+    const [count] = await rows<{ total: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS total FROM products p ${PRODUCT_JOINS} ${where}`,
+    );
+    const found = await rows<ProductRow>(
+      this.db,
+      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} ${where}
+          ORDER BY ${order} LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`,
+    );
+    return { products: found.map(toProduct), total: count?.total ?? 0 };
+  }
+
+  /** The product as the API shows it, or undefined. */
+  async product(executor: Executor, id: string): Promise<Product | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await rows<ProductRow>(
+      executor,
+      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} WHERE p.id = ${id}::uuid`,
+    );
+    return row ? toProduct(row) : undefined;
+  }
+
+  /** The stored values of a product, its row locked until the transaction ends. */
+  async lockProduct(tx: Executor, id: string): Promise<StoredProduct | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await rows<StoredProduct>(
+      tx,
+      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
+                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
+                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
+            FROM products WHERE id = ${id}::uuid FOR UPDATE`,
+    );
+    return row;
+  }
+
+  /** Stored values of many products by id (the CSV import). */
+  async storedProducts(executor: Executor, ids: string[]): Promise<StoredProduct[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return rows<StoredProduct>(
+      executor,
+      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
+                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
+                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
+            FROM products WHERE id = ANY(${`{${valid.join(',')}}`}::uuid[])`,
+    );
+  }
+
+  async insertProduct(tx: Executor, values: ProductValues): Promise<string> {
+    const [row] = await rows<{ id: string }>(
+      tx,
+      sql`INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications,
+                                subcategory_id, category_id, is_hot_buy, is_newly_added)
+          VALUES (${values.name}, ${values.slug}, ${values.description}, ${values.priceKobo}, ${values.stock},
+                  ${JSON.stringify(values.images)}::jsonb, ${JSON.stringify(values.specifications)}::jsonb,
+                  ${values.subcategoryId}::uuid, ${values.categoryId}::uuid, ${values.isHotBuy}, ${values.isNewlyAdded})
+          RETURNING id`,
+    );
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  }
+
+  async updateProduct(tx: Executor, id: string, values: ProductValues): Promise<void> {
+    await tx.execute(
+      sql`UPDATE products SET name = ${values.name}, slug = ${values.slug}, description = ${values.description},
+            price_kobo = ${values.priceKobo}, stock = ${values.stock}, images = ${JSON.stringify(values.images)}::jsonb,
+            specifications = ${JSON.stringify(values.specifications)}::jsonb,
+            subcategory_id = ${values.subcategoryId}::uuid, category_id = ${values.categoryId}::uuid,
+            is_hot_buy = ${values.isHotBuy}, is_newly_added = ${values.isNewlyAdded}, updated_at = now()
+          WHERE id = ${id}::uuid`,
+    );
+  }
+
+  /** Deletes the product; its images, or undefined when there was none. */
+  async deleteProduct(tx: Executor, id: string): Promise<string[] | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await rows<{ images: string[] }>(
+      tx,
+      sql`DELETE FROM products WHERE id = ${id}::uuid RETURNING images`,
+    );
+    return row?.images;
+  }
+
+  /** True while a product or an order line (its snapshot) shows this image URL. */
+  async imageInUse(url: string): Promise<boolean> {
+    const [row] = await rows<{ used: boolean }>(
+      this.db,
+      sql`SELECT EXISTS (SELECT 1 FROM products WHERE images @> ${JSON.stringify([url])}::jsonb)
+              OR EXISTS (SELECT 1 FROM order_items WHERE image = ${url}) AS used`,
+    );
+    return Boolean(row?.used);
+  }
+
+  /** Image URLs some product shows, of those given. */
+  async imagesInProducts(urls: string[]): Promise<Set<string>> {
+    if (urls.length === 0) return new Set();
+    const found = await rows<{ url: string }>(
+      this.db,
+      sql`SELECT DISTINCT u.url FROM jsonb_array_elements_text(${JSON.stringify(urls)}::jsonb) AS u(url)
+           WHERE EXISTS (SELECT 1 FROM products WHERE images @> jsonb_build_array(u.url))`,
+    );
+    return new Set(found.map((row) => row.url));
+  }
+
+  /** Every product for the CSV, oldest first (a stable order, so two exports compare). */
+  async exportProducts(): Promise<(Product & { categorySlug: string })[]> {
+    const found = await rows<ProductRow>(
+      this.db,
+      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} ORDER BY p.created_at, p.id`,
+    );
+    return found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug }));
+  }
+
+  // ---------- Slugs ----------
+
+  async slugTaken(executor: Executor, table: SlugTable, slug: string, exceptId?: string): Promise<boolean> {
+    const [row] = await rows<{ taken: boolean }>(
+      executor,
+      sql`SELECT EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE slug = ${slug}
+            AND (${exceptId ?? null}::uuid IS NULL OR id <> ${exceptId ?? null}::uuid)) AS taken`,
+    );
+    return Boolean(row?.taken);
+  }
+
+  /** `base`, or `base-2`, `base-3`… : the first one no row of the table has and `reserved` lacks. */
+  async freeSlug(
+    executor: Executor,
+    table: SlugTable,
+    base: string,
+    reserved: ReadonlySet<string> = new Set(),
+  ): Promise<string> {
+    const taken = new Set(
+      (
+        await rows<{ slug: string }>(
+          executor,
+          sql`SELECT slug FROM ${sql.raw(table)} WHERE slug = ${base} OR slug LIKE ${`${likeEscape(base)}-%`}`,
+        )
+      ).map((row) => row.slug),
+    );
+    for (let n = 1; ; n += 1) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (!taken.has(slug) && !reserved.has(slug)) return slug;
+    }
+  }
+
+  // ---------- Categories and subcategories ----------
+
+  async category(executor: Executor, id: string): Promise<Omit<Category, 'subcategories'> | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await rows<Omit<Category, 'subcategories'>>(
+      executor,
+      sql`SELECT id, name, slug, description FROM categories WHERE id = ${id}::uuid`,
+    );
+    return row;
+  }
+
+  async subcategory(executor: Executor, id: string): Promise<Subcategory | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await rows<Subcategory>(
+      executor,
+      sql`SELECT id, name, slug, description, category_id AS "categoryId" FROM subcategories WHERE id = ${id}::uuid`,
+    );
+    return row;
+  }
+
+  async subcategoriesOf(executor: Executor, categoryId: string): Promise<Subcategory[]> {
+    return rows<Subcategory>(
+      executor,
+      sql`SELECT id, name, slug, description, category_id AS "categoryId" FROM subcategories
+           WHERE category_id = ${categoryId}::uuid ORDER BY position, name`,
+    );
+  }
+
+  /** Every category with its subcategories' slugs and names (the CSV import resolves them). */
+  async allSubcategories(executor: Executor) {
+    return rows<{
+      id: string;
+      slug: string;
+      name: string;
+      categoryId: string;
+      categorySlug: string;
+      categoryName: string;
+    }>(
+      executor,
+      sql`SELECT s.id, s.slug, s.name, c.id AS "categoryId", c.slug AS "categorySlug", c.name AS "categoryName"
+            FROM subcategories s JOIN categories c ON c.id = s.category_id`,
+    );
+  }
+
+  async insertCategory(tx: Executor, values: { name: string; slug: string; description: string }) {
+    const [row] = await rows<Omit<Category, 'subcategories'>>(
+      tx,
+      sql`INSERT INTO categories (name, slug, description, position)
+          VALUES (${values.name}, ${values.slug}, ${values.description},
+                  (SELECT coalesce(max(position), 0) + 1 FROM categories))
+          RETURNING id, name, slug, description`,
+    );
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async updateCategory(tx: Executor, id: string, values: { name: string; slug: string; description: string }) {
+    await tx.execute(
+      sql`UPDATE categories SET name = ${values.name}, slug = ${values.slug}, description = ${values.description},
+            updated_at = now() WHERE id = ${id}::uuid`,
+    );
+  }
+
+  async counts(executor: Executor, column: 'category_id' | 'subcategory_id', id: string) {
+    const [row] = await rows<{ products: number; subcategories: number }>(
+      executor,
+      sql`SELECT (SELECT count(*)::int FROM products WHERE ${sql.raw(column)} = ${id}::uuid) AS products,
+                 ${column === 'category_id' ? sql`(SELECT count(*)::int FROM subcategories WHERE category_id = ${id}::uuid)` : sql`0`} AS subcategories`,
+    );
+    return row ?? { products: 0, subcategories: 0 };
+  }
+
+  async deleteCategory(tx: Executor, id: string) {
+    await tx.execute(sql`DELETE FROM categories WHERE id = ${id}::uuid`);
+  }
+
+  async categoryIds(executor: Executor): Promise<string[]> {
+    return (await rows<{ id: string }>(executor, sql`SELECT id FROM categories FOR UPDATE`)).map((row) => row.id);
+  }
+
+  async subcategoryIds(executor: Executor, categoryId: string): Promise<string[]> {
+    return (
+      await rows<{ id: string }>(
+        executor,
+        sql`SELECT id FROM subcategories WHERE category_id = ${categoryId}::uuid FOR UPDATE`,
+      )
+    ).map((row) => row.id);
+  }
+
+  /** Positions 1, 2, 3… in the order of ids. */
+  async setPositions(tx: Executor, table: 'categories' | 'subcategories', ids: string[]) {
+    await tx.execute(
+      sql`UPDATE ${sql.raw(table)} t SET position = o.position, updated_at = now()
+            FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS o(id, position)
+           WHERE t.id = o.id AND t.position IS DISTINCT FROM o.position::int`,
+    );
+  }
+
+  async insertSubcategory(
+    tx: Executor,
+    values: { name: string; slug: string; description: string; categoryId: string },
+  ): Promise<Subcategory> {
+    const [row] = await rows<Subcategory>(
+      tx,
+      sql`INSERT INTO subcategories (category_id, name, slug, description, position)
+          VALUES (${values.categoryId}::uuid, ${values.name}, ${values.slug}, ${values.description},
+                  (SELECT coalesce(max(position), 0) + 1 FROM subcategories WHERE category_id = ${values.categoryId}::uuid))
+          RETURNING id, name, slug, description, category_id AS "categoryId"`,
+    );
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async updateSubcategory(
+    tx: Executor,
+    id: string,
+    values: { name: string; slug: string; description: string; categoryId: string },
+    moved: boolean,
+  ) {
+    await tx.execute(
+      sql`UPDATE subcategories SET name = ${values.name}, slug = ${values.slug}, description = ${values.description},
+            category_id = ${values.categoryId}::uuid, updated_at = now(),
+            position = CASE WHEN ${moved} THEN
+              (SELECT coalesce(max(position), 0) + 1 FROM subcategories WHERE category_id = ${values.categoryId}::uuid)
+              ELSE position END
+          WHERE id = ${id}::uuid`,
+    );
+  }
+
+  async deleteSubcategory(tx: Executor, id: string) {
+    await tx.execute(sql`DELETE FROM subcategories WHERE id = ${id}::uuid`);
+  }
+}

@@ -1,0 +1,223 @@
+import multipart from '@fastify/multipart';
+import {
+  adminProductListQuerySchema,
+  adminProductPageSchema,
+  CATEGORY_MESSAGES,
+  categorySchema,
+  IMAGE_MESSAGES,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_LIMITS,
+  productSchema,
+  subcategorySchema,
+} from '@shop/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { noStore } from '../../plugins/auth';
+import type { CatalogAdminService, Upload } from './catalog-admin.service';
+import { imageTooLarge } from './image-pipeline';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const messageSchema = z.object({ message: z.string() });
+const productAnswer = z.object({ message: z.string(), product: productSchema });
+const categoryAnswer = z.object({ message: z.string(), category: categorySchema });
+const subcategoryAnswer = z.object({ message: z.string(), subcategory: subcategorySchema });
+
+export const PRODUCT_MESSAGES_OK = {
+  created: 'Product created',
+  updated: 'Product updated',
+  deleted: 'Product deleted',
+} as const;
+
+/** Multipart fields other than files: short texts (the description, 5,000 characters, is the longest). */
+const FIELD_LIMITS = { fields: 30, fieldSize: 64 * 1024 };
+
+/** A product form's whole body: eight images at their limit, and the fields. */
+export const PRODUCT_BODY_LIMIT = PRODUCT_LIMITS.imagesMax * PRODUCT_IMAGE_MAX_BYTES + 1024 * 1024;
+
+export interface MultipartLimits {
+  /** The largest file any field takes (busboy stops reading a file past it). */
+  fileSize: number;
+  files: number;
+  /** The file fields taken; others are read past and dropped. */
+  fileFields: readonly string[];
+  /** The error for a file over fileSize. */
+  tooLarge: () => AppError;
+  /** The error for more files than `files`. */
+  tooMany: () => AppError;
+}
+
+export interface MultipartBody {
+  /** Text fields; a field sent more than once is a list. */
+  fields: Record<string, string | string[]>;
+  files: Upload[];
+}
+
+const notMultipart = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this form as multipart/form-data, with the images as files');
+
+/**
+ * Reads a multipart body within limits, into memory: text fields, and files of the named fields.
+ * The limits' errors become the API's codes (413 for a file or body too large).
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  limits: MultipartLimits,
+  bodyLimit: number,
+): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw notMultipart();
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > bodyLimit) throw limits.tooLarge();
+  const fields: Record<string, string | string[]> = Object.create(null);
+  const files: Upload[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        ...FIELD_LIMITS,
+        fileSize: limits.fileSize,
+        files: limits.files,
+        parts: limits.files + FIELD_LIMITS.fields + 1,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (!limits.fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        files.push({ field: part.fieldname, filename: part.filename ?? '', bytes });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const previous = fields[part.fieldname];
+        fields[part.fieldname] =
+          previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw limits.tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw limits.tooMany();
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError('PAYLOAD_TOO_LARGE', 'This form has too many fields');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
+    throw new AppError('INVALID_INPUT', 'The form could not be read: send it again');
+  }
+  return { fields: { ...fields }, files };
+}
+
+const PRODUCT_MULTIPART: MultipartLimits = {
+  fileSize: PRODUCT_IMAGE_MAX_BYTES,
+  files: PRODUCT_LIMITS.imagesMax,
+  fileFields: ['images'],
+  tooLarge: imageTooLarge,
+  tooMany: () => new AppError('INVALID_INPUT', IMAGE_MESSAGES.tooMany, { errors: { images: IMAGE_MESSAGES.tooMany } }),
+};
+
+/**
+ * The admin's catalogue calls under /api (admins only; the role comes from the database):
+ * the product table, product writes with their images (multipart), category and subcategory
+ * writes. A plugin of its own, so multipart bodies are taken on these routes only.
+ */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminService }> = async (app, { service }) => {
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.addHook('onSend', noStore);
+  const admin = { preHandler: app.requireAdmin };
+
+  app.get(
+    '/products/admin',
+    { ...admin, schema: { querystring: adminProductListQuerySchema, response: { 200: adminProductPageSchema } } },
+    async (request) => service.listProducts(request.query),
+  );
+
+  app.post(
+    '/products',
+    { ...admin, bodyLimit: PRODUCT_BODY_LIMIT, schema: { response: { 201: productAnswer } } },
+    async (request, reply) => {
+      const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
+      const product = await service.createProduct(body.fields, body.files);
+      return reply.status(201).send({ message: PRODUCT_MESSAGES_OK.created, product });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    { ...admin, bodyLimit: PRODUCT_BODY_LIMIT, schema: { params: idParams, response: { 200: productAnswer } } },
+    async (request) => {
+      const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
+      const product = await service.updateProduct(request.params.id, body.fields, body.files);
+      return { message: PRODUCT_MESSAGES_OK.updated, product };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await service.deleteProduct(request.params.id);
+      return { message: PRODUCT_MESSAGES_OK.deleted };
+    },
+  );
+
+  // ---------- Categories ----------
+
+  app.post('/categories', { ...admin, schema: { response: { 201: categoryAnswer } } }, async (request, reply) => {
+    const category = await service.createCategory(request.body);
+    return reply.status(201).send({ message: CATEGORY_MESSAGES.categoryCreated, category });
+  });
+
+  app.put('/categories/order', { ...admin, schema: { response: { 200: messageSchema } } }, async (request) => {
+    await service.reorderCategories(request.body);
+    return { message: CATEGORY_MESSAGES.reordered };
+  });
+
+  app.put(
+    '/categories/:id',
+    { ...admin, schema: { params: idParams, response: { 200: categoryAnswer } } },
+    async (request) => {
+      const category = await service.updateCategory(request.params.id, request.body);
+      return { message: CATEGORY_MESSAGES.categoryUpdated, category };
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await service.deleteCategory(request.params.id);
+      return { message: CATEGORY_MESSAGES.categoryDeleted };
+    },
+  );
+
+  // ---------- Subcategories ----------
+
+  app.post('/subcategories', { ...admin, schema: { response: { 201: subcategoryAnswer } } }, async (request, reply) => {
+    const subcategory = await service.createSubcategory(request.body);
+    return reply.status(201).send({ message: CATEGORY_MESSAGES.subcategoryCreated, subcategory });
+  });
+
+  app.put('/subcategories/order', { ...admin, schema: { response: { 200: messageSchema } } }, async (request) => {
+    await service.reorderSubcategories(request.body);
+    return { message: CATEGORY_MESSAGES.reordered };
+  });
+
+  app.put(
+    '/subcategories/:id',
+    { ...admin, schema: { params: idParams, response: { 200: subcategoryAnswer } } },
+    async (request) => {
+      const subcategory = await service.updateSubcategory(request.params.id, request.body);
+      return { message: CATEGORY_MESSAGES.subcategoryUpdated, subcategory };
+    },
+  );
+
+  app.delete(
+    '/subcategories/:id',
+    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await service.deleteSubcategory(request.params.id);
+      return { message: CATEGORY_MESSAGES.subcategoryDeleted };
+    },
+  );
+};
