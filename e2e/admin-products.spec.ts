@@ -26,7 +26,7 @@ describe('an admin running the catalogue', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Price (₦)').fill('2500');
     await page.getByLabel('Stock').fill('7');
-    await page.getByLabel('Category').selectOption({ label: category.name });
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: category.name });
     await page.getByLabel('Subcategory').selectOption({ label: subcategory.name });
     await page.getByLabel('Description').fill('A lace with zircon stones, for an e2e run.');
     await page.getByRole('button', { name: 'Add specification' }).click();
