@@ -60,7 +60,10 @@ describe('an admin arranging the categories', () => {
     expect(await page.getByRole('heading', { level: 3, name: renamed }).count()).toBe(1);
 
     await page.getByRole('button', { name: `Delete ${sub}` }).click();
-    await page.getByRole('dialog', { name: 'Delete this subcategory?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this subcategory?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('button', { name: `Delete ${sub}` }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     await page.getByRole('dialog', { name: 'Delete this category?' }).getByRole('button', { name: 'Delete' }).click();
