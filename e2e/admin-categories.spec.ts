@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, logIn } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { runId } from './fixtures/catalogue-admin';
+import { runId, settled } from './fixtures/catalogue-admin';
 
 const shop = useBrowser();
 
@@ -27,6 +27,7 @@ describe('an admin arranging the categories', () => {
     await newForm.getByLabel('Description').fill('Sewing threads');
     await newForm.getByRole('button', { name: 'Create category' }).click();
     await page.getByRole('heading', { level: 3, name }).waitFor();
+    await settled(page);
     expect(await seriousViolations(page, 'categories screen')).toEqual([]);
 
     await page.getByRole('button', { name: `Add subcategory to ${name}` }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, createCustomer, logIn } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { adminCall, aPicture, createCategoryWithSubcategory, runId } from './fixtures/catalogue-admin';
+import { adminCall, aPicture, createCategoryWithSubcategory, runId, settled } from './fixtures/catalogue-admin';
 
 const shop = useBrowser();
 
@@ -21,6 +21,7 @@ describe('an admin running the catalogue', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByText('Product name is required').waitFor();
     await page.getByText('At least one image is required').waitFor();
+    await settled(page);
     expect(await seriousViolations(page, 'product form')).toEqual([]);
 
     await page.getByLabel('Name', { exact: true }).fill(name);
@@ -47,6 +48,7 @@ describe('an admin running the catalogue', () => {
     await page.getByLabel('Search products').fill(name);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
+    await settled(page);
     expect(await seriousViolations(page, 'products table')).toEqual([]);
     const editHref = await row.getByRole('link', { name: `Edit ${name}` }).getAttribute('href');
     const productId = editHref?.split('/')[2] ?? '';
@@ -97,6 +99,22 @@ describe('an admin running the catalogue', () => {
     await adminCall(page, 'DELETE', `/api/subcategories/${subcategory.id}`);
     await adminCall(page, 'DELETE', `/api/categories/${category.id}`);
     await visitorContext.close();
+    await context.close();
+  });
+
+  it('fits a 375 px phone: the table scrolls inside its own box, the form needs no sideways scroll', async () => {
+    const { page, context } = await shop.newPage({ width: 375, height: 740 });
+    await logIn(page, ADMIN.email, ADMIN.password);
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto('/admin/products');
+    const table = page.getByRole('table', { name: /Products/ });
+    await table.waitFor();
+    expect(await pageOverflow()).toBeLessThanOrEqual(0);
+    const box = table.locator('xpath=..');
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX)).toBe('auto');
+    await page.goto('/admin/products/new');
+    await page.getByRole('form', { name: 'New product' }).waitFor();
+    expect(await pageOverflow()).toBeLessThanOrEqual(0);
     await context.close();
   });
 

@@ -205,7 +205,7 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
               </ul>
             </div>
           )}
-          <div className="mt-3 overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
+          <div className="relative mt-3 overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Import preview</caption>
               <thead className="bg-linen-100 dark:bg-stone-800">

@@ -229,7 +229,7 @@ export default function AdminProductsPage() {
             <p className="mb-2 text-sm text-stone-600 dark:text-stone-300" aria-live="polite">
               {products.data.total === 1 ? '1 product' : `${products.data.total} products`}
             </p>
-            <div className="overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
+            <div className="relative overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <caption className="sr-only">Products, sorted by {query.sort}</caption>
                 <thead className="bg-linen-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
