@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { CATEGORY_MESSAGES } from '@shop/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCategory, aSubcategory, aUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { fakeCatalogueApi } from '../catalogue-test-api';
+
+// The pages are lazy chunks: on a busy machine the first one takes a while to load.
+configure({ asyncUtilTimeout: 10_000 });
 
 const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
 const trims = aCategory({
@@ -31,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the categories screen', () => {
+describe('the categories screen', { timeout: 20_000 }, () => {
   it('lists the categories in the shop’s order with their subcategories', async () => {
     shop();
     renderRoute('/admin/categories');
@@ -53,7 +56,10 @@ describe('the categories screen', () => {
     expect(await screen.findByText('Order saved')).toBeTruthy();
     expect(jsonSent(api, 'PUT', '/api/categories/order')).toEqual({ ids: ['c2', 'c1', 'c3'] });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Move Ribbons down' }));
+    // The move buttons wait while a move is saved, then take the next one.
+    const moveRibbonsDown = screen.getByRole('button', { name: 'Move Ribbons down' }) as HTMLButtonElement;
+    await waitFor(() => expect(moveRibbonsDown.disabled).toBe(false));
+    fireEvent.click(moveRibbonsDown);
     await waitFor(() => expect(api.requests('PUT', '/api/subcategories/order')).toHaveLength(1));
     expect(jsonSent(api, 'PUT', '/api/subcategories/order')).toEqual({ categoryId: 'c1', ids: ['s2', 's1'] });
   });

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from '@shop/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCategory, aProduct, aSubcategory, aUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { anImageFile, fakeCatalogueApi, stubObjectUrls } from '../catalogue-test-api';
+
+// The pages are lazy chunks: on a busy machine the first one takes a while to load.
+configure({ asyncUtilTimeout: 10_000 });
 
 const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
 const categories = [
@@ -56,7 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the new product form', () => {
+describe('the new product form', { timeout: 20_000 }, () => {
   it('shows SPEC’s message under every empty required field, and "At least one image is required"', async () => {
     const api = shop();
     renderRoute('/admin/products/new');
@@ -160,7 +163,7 @@ describe('the new product form', () => {
   });
 });
 
-describe('the edit product page', () => {
+describe('the edit product page', { timeout: 20_000 }, () => {
   it('fills the form with the product and its images, the first marked as the thumbnail', async () => {
     shop();
     renderRoute('/products/p1/edit');

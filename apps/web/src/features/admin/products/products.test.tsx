@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCategory, aProduct, aUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { fakeCatalogueApi } from '../catalogue-test-api';
+
+// The pages are lazy chunks: on a busy machine the first one takes a while to load.
+configure({ asyncUtilTimeout: 10_000 });
 
 const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
 const ribbon = aProduct({ id: 'p1', name: 'Satin Ribbon, Wine', price: 1500, stock: 3, isHotBuy: true });
@@ -38,7 +41,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Manage Products', () => {
+describe('Manage Products', { timeout: 20_000 }, () => {
   it('lists each product with its category, price, stock badge, flags, date and links', async () => {
     shop();
     renderRoute('/admin/products');
@@ -157,7 +160,7 @@ describe('Manage Products', () => {
   });
 });
 
-describe('the CSV import', () => {
+describe('the CSV import', { timeout: 20_000 }, () => {
   const csv = () => new File(['id,name\n,Lace'], 'products.csv', { type: 'text/csv' });
 
   it('previews every row, lists the errors by line and column, and offers no Import while any remain', async () => {

@@ -39,6 +39,14 @@ export default function AdminCategoriesPage() {
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>();
   const [deleting, setDeleting] = useState(false);
   const [adding, setAdding] = useState(false);
+  // While a move is saved the move buttons wait, so a second click reorders the list it produced.
+  const [moving, setMoving] = useState(false);
+
+  const move = async (action: () => Promise<{ message: string }>) => {
+    setMoving(true);
+    await write(action);
+    setMoving(false);
+  };
 
   /** Runs a write: its message as a toast and the catalogue refreshed, or 'Error: …' on top. */
   const write = async (action: () => Promise<{ message: string }>) => {
@@ -125,9 +133,10 @@ export default function AdminCategoriesPage() {
                 category={category}
                 categories={categories.data}
                 index={index}
-                onMove={(to) => write(() => reorderCategories(moveItem(categories.data, index, to).map((c) => c.id)))}
+                moving={moving}
+                onMove={(to) => move(() => reorderCategories(moveItem(categories.data, index, to).map((c) => c.id)))}
                 onMoveSubcategory={(from, to) =>
-                  write(() =>
+                  move(() =>
                     reorderSubcategories(
                       category.id,
                       moveItem(category.subcategories, from, to).map((s) => s.id),
@@ -163,6 +172,7 @@ function CategoryItem({
   category,
   categories,
   index,
+  moving,
   onMove,
   onMoveSubcategory,
   onDelete,
@@ -171,6 +181,7 @@ function CategoryItem({
   category: Category;
   categories: Category[];
   index: number;
+  moving: boolean;
   onMove: (to: number) => void;
   onMoveSubcategory: (from: number, to: number) => void;
   onDelete: (pending: PendingDelete) => void;
@@ -219,7 +230,7 @@ function CategoryItem({
               type="button"
               className={iconButton}
               aria-label={`Move ${category.name} up`}
-              disabled={index === 0}
+              disabled={moving || index === 0}
               onClick={() => onMove(index - 1)}
             >
               <ArrowUp aria-hidden="true" className="size-4" />
@@ -228,7 +239,7 @@ function CategoryItem({
               type="button"
               className={iconButton}
               aria-label={`Move ${category.name} down`}
-              disabled={index === categories.length - 1}
+              disabled={moving || index === categories.length - 1}
               onClick={() => onMove(index + 1)}
             >
               <ArrowDown aria-hidden="true" className="size-4" />
@@ -289,7 +300,7 @@ function CategoryItem({
                       type="button"
                       className={iconButton}
                       aria-label={`Move ${subcategory.name} up`}
-                      disabled={subIndex === 0}
+                      disabled={moving || subIndex === 0}
                       onClick={() => onMoveSubcategory(subIndex, subIndex - 1)}
                     >
                       <ArrowUp aria-hidden="true" className="size-4" />
@@ -298,7 +309,7 @@ function CategoryItem({
                       type="button"
                       className={iconButton}
                       aria-label={`Move ${subcategory.name} down`}
-                      disabled={subIndex === category.subcategories.length - 1}
+                      disabled={moving || subIndex === category.subcategories.length - 1}
                       onClick={() => onMoveSubcategory(subIndex, subIndex + 1)}
                     >
                       <ArrowDown aria-hidden="true" className="size-4" />

@@ -87,6 +87,9 @@ export function ProductForm({
       await onSave(values, images);
     } catch (error) {
       setFailure(error);
+      // 413 and 415 are about the images: the message goes under them too.
+      if (error instanceof ApiError && (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'UNSUPPORTED_MEDIA_TYPE'))
+        setImagesError(error.message);
       if (error instanceof ApiError && error.errors) {
         for (const [field, message] of Object.entries(error.errors)) {
           if (field === 'images' || field === 'existingImages' || field === 'imageOrder') setImagesError(message);
