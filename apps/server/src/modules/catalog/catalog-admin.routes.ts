@@ -18,7 +18,11 @@ import { noStore } from '../../plugins/auth';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
 import { imageTooLarge } from './image-pipeline';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+/**
+ * `/:idOrSlug`, the name the storefront's GET routes give the same path segment (one route tree,
+ * one name per position); the writes take the id only (a slug is a 404).
+ */
+const idParams = z.object({ idOrSlug: z.string().min(1).max(100) });
 const messageSchema = z.object({ message: z.string() });
 const productAnswer = z.object({ message: z.string(), product: productSchema });
 const categoryAnswer = z.object({ message: z.string(), category: categorySchema });
@@ -143,20 +147,20 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   );
 
   app.put(
-    '/products/:id',
+    '/products/:idOrSlug',
     { ...admin, bodyLimit: PRODUCT_BODY_LIMIT, schema: { params: idParams, response: { 200: productAnswer } } },
     async (request) => {
       const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
-      const product = await service.updateProduct(request.params.id, body.fields, body.files);
+      const product = await service.updateProduct(request.params.idOrSlug, body.fields, body.files);
       return { message: PRODUCT_MESSAGES_OK.updated, product };
     },
   );
 
   app.delete(
-    '/products/:id',
+    '/products/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteProduct(request.params.id);
+      await service.deleteProduct(request.params.idOrSlug);
       return { message: PRODUCT_MESSAGES_OK.deleted };
     },
   );
@@ -174,19 +178,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   });
 
   app.put(
-    '/categories/:id',
+    '/categories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: categoryAnswer } } },
     async (request) => {
-      const category = await service.updateCategory(request.params.id, request.body);
+      const category = await service.updateCategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.categoryUpdated, category };
     },
   );
 
   app.delete(
-    '/categories/:id',
+    '/categories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteCategory(request.params.id);
+      await service.deleteCategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.categoryDeleted };
     },
   );
@@ -204,19 +208,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   });
 
   app.put(
-    '/subcategories/:id',
+    '/subcategories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: subcategoryAnswer } } },
     async (request) => {
-      const subcategory = await service.updateSubcategory(request.params.id, request.body);
+      const subcategory = await service.updateSubcategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.subcategoryUpdated, subcategory };
     },
   );
 
   app.delete(
-    '/subcategories/:id',
+    '/subcategories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteSubcategory(request.params.id);
+      await service.deleteSubcategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.subcategoryDeleted };
     },
   );
