@@ -1,3 +1,4 @@
+import { PRODUCT_CSV_COLUMNS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, register, type Session } from '../test/accounts';
@@ -134,6 +135,22 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
         url: '/api/subcategories/order',
         payload: { categoryId: product.categoryId, ids: [product.subcategoryId] },
       };
+    },
+  },
+  { name: 'export the catalogue as CSV', method: 'GET', prepare: async () => ({ url: '/api/products/export.csv' }) },
+  {
+    name: 'preview a CSV import',
+    method: 'POST',
+    prepare: async () => {
+      const body = multipart({}, [
+        {
+          field: 'file',
+          filename: 'products.csv',
+          contentType: 'text/csv',
+          bytes: Buffer.from(`${PRODUCT_CSV_COLUMNS.join(',')}\n`),
+        },
+      ]);
+      return { url: '/api/products/import?dryRun=true', payload: body.payload, headers: body.headers };
     },
   },
   // Later admin endpoints (newsletter, …) go here, one line each.

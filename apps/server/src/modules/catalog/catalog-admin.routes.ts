@@ -3,10 +3,12 @@ import {
   adminProductListQuerySchema,
   adminProductPageSchema,
   CATEGORY_MESSAGES,
+  CSV_IMPORT_LIMITS,
   categorySchema,
   IMAGE_MESSAGES,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
+  productImportResultSchema,
   productSchema,
   subcategorySchema,
 } from '@shop/shared';
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { noStore } from '../../plugins/auth';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
+import { type CatalogCsv, csvFileName } from './catalog-csv';
 import { imageTooLarge } from './image-pipeline';
 
 /**
@@ -125,7 +128,29 @@ const PRODUCT_MULTIPART: MultipartLimits = {
  * the product table, product writes with their images (multipart), category and subcategory
  * writes. A plugin of its own, so multipart bodies are taken on these routes only.
  */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminService }> = async (app, { service }) => {
+/** An import: the CSV, a zip, and a picked folder's images. */
+export const IMPORT_BODY_LIMIT = CSV_IMPORT_LIMITS.zipMaxBytes + CSV_IMPORT_LIMITS.maxBytes + 200 * 1024 * 1024;
+
+const IMPORT_MULTIPART: MultipartLimits = {
+  fileSize: CSV_IMPORT_LIMITS.zipMaxBytes,
+  files: 1_002,
+  fileFields: ['file', 'images', 'zip'],
+  tooLarge: () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file sent with the import is too large (a zip may be ${CSV_IMPORT_LIMITS.zipMaxBytes / (1024 * 1024)} MB)`,
+    ),
+  tooMany: () => new AppError('PAYLOAD_TOO_LARGE', 'Send at most 1,000 images with an import, or put them in a zip'),
+};
+
+const importQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { message: 'dryRun must be true or false' }).optional(),
+});
+
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminService; csv: CatalogCsv }> = async (
+  app,
+  { service, csv },
+) => {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', noStore);
   const admin = { preHandler: app.requireAdmin };
@@ -162,6 +187,34 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
     async (request) => {
       await service.deleteProduct(request.params.idOrSlug);
       return { message: PRODUCT_MESSAGES_OK.deleted };
+    },
+  );
+
+  // ---------- CSV ----------
+
+  app.get('/products/export.csv', admin, async (_request, reply) => {
+    const body = await csv.exportCsv();
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
+      .send(body);
+  });
+
+  app.post(
+    '/products/import',
+    {
+      ...admin,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { querystring: importQuery, response: { 200: productImportResultSchema } },
+    },
+    async (request) => {
+      const body = await readMultipart(request, IMPORT_MULTIPART, IMPORT_BODY_LIMIT);
+      const files = {
+        csv: body.files.find((file) => file.field === 'file')?.bytes,
+        zip: body.files.find((file) => file.field === 'zip')?.bytes,
+        images: body.files.filter((file) => file.field === 'images'),
+      };
+      return csv.importCsv(files, request.query.dryRun === 'true');
     },
   );
 
