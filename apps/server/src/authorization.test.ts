@@ -1,7 +1,9 @@
+import { PRODUCT_CSV_COLUMNS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, register, type Session } from '../test/accounts';
 import { createTestApp } from '../test/helper';
+import { multipart, picture } from '../test/multipart';
 import { createProduct, placeOrder } from '../test/orders';
 
 /**
@@ -9,7 +11,7 @@ import { createProduct, placeOrder } from '../test/orders';
  * customer 403 (also when the customer claims to be an admin in headers), as an admin 2xx.
  * `prepare` makes what a call needs (a user to change or delete) and returns its url and body.
  */
-type Call = { url: string; payload?: object };
+type Call = { url: string; payload?: object | Buffer; headers?: Record<string, string> };
 interface AdminEndpoint {
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,8 +43,141 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     method: 'PATCH',
     prepare: async (app) => ({ url: `/api/orders/${await anOrder(app)}/status`, payload: { status: 'SHIPPED' } }),
   },
-  // Later admin endpoints (products, categories, newsletter) go here, one line each.
+  // Catalogue writes (issue 12): the product form is multipart, with a real picture.
+  { name: 'list products (admin)', method: 'GET', prepare: async () => ({ url: '/api/products/admin?search=lace' }) },
+  {
+    name: 'create a product',
+    method: 'POST',
+    prepare: async () => {
+      const { subcategoryId } = await createProduct(shop.database);
+      return { url: '/api/products', ...(await productForm({ subcategoryId })) };
+    },
+  },
+  {
+    name: 'edit a product',
+    method: 'PUT',
+    prepare: async () => {
+      const product = await createProduct(shop.database);
+      const form = await productForm({
+        subcategoryId: product.subcategoryId,
+        existingImages: JSON.stringify(product.images),
+      });
+      return { url: `/api/products/${product.id}`, ...form };
+    },
+  },
+  {
+    name: 'delete a product',
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/products/${(await createProduct(shop.database)).id}` }),
+  },
+  {
+    name: 'create a category',
+    method: 'POST',
+    prepare: async () => ({ url: '/api/categories', payload: { name: 'New' } }),
+  },
+  {
+    name: 'rename a category',
+    method: 'PUT',
+    prepare: async () => ({
+      url: `/api/categories/${(await createProduct(shop.database)).categoryId}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  {
+    name: 'delete a category',
+    method: 'DELETE',
+    prepare: async (app) => ({ url: `/api/categories/${await anEmptyCategory(app)}` }),
+  },
+  {
+    name: 'reorder the categories',
+    method: 'PUT',
+    prepare: async (app) => ({ url: '/api/categories/order', payload: { ids: (await categoryIds(app)).reverse() } }),
+  },
+  {
+    name: 'create a subcategory',
+    method: 'POST',
+    prepare: async () => ({
+      url: '/api/subcategories',
+      payload: { name: 'New sub', categoryId: (await createProduct(shop.database)).categoryId },
+    }),
+  },
+  {
+    name: 'rename or move a subcategory',
+    method: 'PUT',
+    prepare: async () => {
+      const product = await createProduct(shop.database);
+      return {
+        url: `/api/subcategories/${product.subcategoryId}`,
+        payload: { name: 'Renamed sub', categoryId: product.categoryId },
+      };
+    },
+  },
+  {
+    name: 'delete a subcategory',
+    method: 'DELETE',
+    prepare: async (app) => {
+      const categoryId = await anEmptyCategory(app);
+      const sub = await app.inject({
+        method: 'POST',
+        url: '/api/subcategories',
+        payload: { name: 'Short-lived', categoryId },
+        headers: bearer(adminSession),
+      });
+      return { url: `/api/subcategories/${sub.json().subcategory.id}` };
+    },
+  },
+  {
+    name: 'reorder the subcategories of a category',
+    method: 'PUT',
+    prepare: async () => {
+      const product = await createProduct(shop.database);
+      return {
+        url: '/api/subcategories/order',
+        payload: { categoryId: product.categoryId, ids: [product.subcategoryId] },
+      };
+    },
+  },
+  { name: 'export the catalogue as CSV', method: 'GET', prepare: async () => ({ url: '/api/products/export.csv' }) },
+  {
+    name: 'preview a CSV import',
+    method: 'POST',
+    prepare: async () => {
+      const body = multipart({}, [
+        {
+          field: 'file',
+          filename: 'products.csv',
+          contentType: 'text/csv',
+          bytes: Buffer.from(`${PRODUCT_CSV_COLUMNS.join(',')}\n`),
+        },
+      ]);
+      return { url: '/api/products/import?dryRun=true', payload: body.payload, headers: body.headers };
+    },
+  },
+  // Later admin endpoints (newsletter, …) go here, one line each.
 ];
+
+/** A product form (multipart) with one real picture. */
+async function productForm(fields: Record<string, string>) {
+  const body = multipart({ name: 'Matrix lace', description: 'Lace', price: '100', stock: '1', ...fields }, [
+    { field: 'images', filename: 'lace.png', contentType: 'image/png', bytes: await picture('png') },
+  ]);
+  return { payload: body.payload, headers: body.headers };
+}
+
+async function anEmptyCategory(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/categories',
+    payload: { name: 'Empty' },
+    headers: bearer(adminSession),
+  });
+  return response.json().category.id;
+}
+
+async function categoryIds(app: FastifyInstance): Promise<string[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/categories' });
+  return (response.json().categories as { id: string }[]).map((category) => category.id);
+}
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -81,7 +216,7 @@ describe('the authorization matrix of the admin endpoints', () => {
           method: endpoint.method,
           url: call.url,
           payload: call.payload,
-          headers: headers(),
+          headers: { ...call.headers, ...headers() },
         });
         if (expected === 'ok') {
           expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);

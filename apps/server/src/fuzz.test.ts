@@ -72,6 +72,15 @@ const ROUTE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Rec
   'POST /api/orders/confirm-payment': { body: { orderId: 'x', transactionId: 'T1', status: 'success' } },
   'PATCH /api/orders/:id/status': { body: { status: 'SHIPPED' } },
   'GET /api/orders/admin': { query: { status: 'PENDING', page: '1', pageSize: '10', search: 'ada' } },
+  'GET /api/products/admin': {
+    query: { search: 'lace', categoryId: 'x', stock: 'low', sort: 'price', dir: 'asc', page: '1', pageSize: '10' },
+  },
+  'POST /api/categories': { body: { name: 'Fuzz lace', description: 'Lace', slug: 'fuzz-lace' } },
+  'PUT /api/categories/:idOrSlug': { body: { name: 'Fuzz lace', description: 'Lace', slug: 'fuzz-lace' } },
+  'PUT /api/categories/order': { body: { ids: ['x', 'y'] } },
+  'POST /api/subcategories': { body: { name: 'Fuzz sub', description: '', categoryId: 'x' } },
+  'PUT /api/subcategories/:idOrSlug': { body: { name: 'Fuzz sub', description: '', categoryId: 'x' } },
+  'PUT /api/subcategories/order': { body: { categoryId: 'x', ids: ['y'] } },
 };
 
 /** Routes whose request ends the admin's session: fuzzed without it, so the others keep it. */

@@ -3,10 +3,12 @@ import {
   adminProductListQuerySchema,
   adminProductPageSchema,
   CATEGORY_MESSAGES,
+  CSV_IMPORT_LIMITS,
   categorySchema,
   IMAGE_MESSAGES,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
+  productImportResultSchema,
   productSchema,
   subcategorySchema,
 } from '@shop/shared';
@@ -16,9 +18,14 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { noStore } from '../../plugins/auth';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
+import { type CatalogCsv, csvFileName } from './catalog-csv';
 import { imageTooLarge } from './image-pipeline';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+/**
+ * `/:idOrSlug`, the name the storefront's GET routes give the same path segment (one route tree,
+ * one name per position); the writes take the id only (a slug is a 404).
+ */
+const idParams = z.object({ idOrSlug: z.string().min(1).max(100) });
 const messageSchema = z.object({ message: z.string() });
 const productAnswer = z.object({ message: z.string(), product: productSchema });
 const categoryAnswer = z.object({ message: z.string(), category: categorySchema });
@@ -121,7 +128,29 @@ const PRODUCT_MULTIPART: MultipartLimits = {
  * the product table, product writes with their images (multipart), category and subcategory
  * writes. A plugin of its own, so multipart bodies are taken on these routes only.
  */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminService }> = async (app, { service }) => {
+/** An import: the CSV, a zip, and a picked folder's images. */
+export const IMPORT_BODY_LIMIT = CSV_IMPORT_LIMITS.zipMaxBytes + CSV_IMPORT_LIMITS.maxBytes + 200 * 1024 * 1024;
+
+const IMPORT_MULTIPART: MultipartLimits = {
+  fileSize: CSV_IMPORT_LIMITS.zipMaxBytes,
+  files: 1_002,
+  fileFields: ['file', 'images', 'zip'],
+  tooLarge: () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file sent with the import is too large (a zip may be ${CSV_IMPORT_LIMITS.zipMaxBytes / (1024 * 1024)} MB)`,
+    ),
+  tooMany: () => new AppError('PAYLOAD_TOO_LARGE', 'Send at most 1,000 images with an import, or put them in a zip'),
+};
+
+const importQuery = z.object({
+  dryRun: z.enum(['true', 'false'], { message: 'dryRun must be true or false' }).optional(),
+});
+
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminService; csv: CatalogCsv }> = async (
+  app,
+  { service, csv },
+) => {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', noStore);
   const admin = { preHandler: app.requireAdmin };
@@ -143,21 +172,49 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   );
 
   app.put(
-    '/products/:id',
+    '/products/:idOrSlug',
     { ...admin, bodyLimit: PRODUCT_BODY_LIMIT, schema: { params: idParams, response: { 200: productAnswer } } },
     async (request) => {
       const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
-      const product = await service.updateProduct(request.params.id, body.fields, body.files);
+      const product = await service.updateProduct(request.params.idOrSlug, body.fields, body.files);
       return { message: PRODUCT_MESSAGES_OK.updated, product };
     },
   );
 
   app.delete(
-    '/products/:id',
+    '/products/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteProduct(request.params.id);
+      await service.deleteProduct(request.params.idOrSlug);
       return { message: PRODUCT_MESSAGES_OK.deleted };
+    },
+  );
+
+  // ---------- CSV ----------
+
+  app.get('/products/export.csv', admin, async (_request, reply) => {
+    const body = await csv.exportCsv();
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
+      .send(body);
+  });
+
+  app.post(
+    '/products/import',
+    {
+      ...admin,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { querystring: importQuery, response: { 200: productImportResultSchema } },
+    },
+    async (request) => {
+      const body = await readMultipart(request, IMPORT_MULTIPART, IMPORT_BODY_LIMIT);
+      const files = {
+        csv: body.files.find((file) => file.field === 'file')?.bytes,
+        zip: body.files.find((file) => file.field === 'zip')?.bytes,
+        images: body.files.filter((file) => file.field === 'images'),
+      };
+      return csv.importCsv(files, request.query.dryRun === 'true');
     },
   );
 
@@ -174,19 +231,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   });
 
   app.put(
-    '/categories/:id',
+    '/categories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: categoryAnswer } } },
     async (request) => {
-      const category = await service.updateCategory(request.params.id, request.body);
+      const category = await service.updateCategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.categoryUpdated, category };
     },
   );
 
   app.delete(
-    '/categories/:id',
+    '/categories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteCategory(request.params.id);
+      await service.deleteCategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.categoryDeleted };
     },
   );
@@ -204,19 +261,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   });
 
   app.put(
-    '/subcategories/:id',
+    '/subcategories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: subcategoryAnswer } } },
     async (request) => {
-      const subcategory = await service.updateSubcategory(request.params.id, request.body);
+      const subcategory = await service.updateSubcategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.subcategoryUpdated, subcategory };
     },
   );
 
   app.delete(
-    '/subcategories/:id',
+    '/subcategories/:idOrSlug',
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      await service.deleteSubcategory(request.params.id);
+      await service.deleteSubcategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.subcategoryDeleted };
     },
   );

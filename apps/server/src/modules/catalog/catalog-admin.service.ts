@@ -84,7 +84,7 @@ export class CatalogAdminService {
   ) {}
 
   /** One transaction; a slug that lost a race to a concurrent write is SLUG_TAKEN. */
-  private async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     try {
       return await this.database.db.transaction(work);
     } catch (error) {
@@ -93,7 +93,8 @@ export class CatalogAdminService {
     }
   }
 
-  private async changed() {
+  /** After a commit: this process's cache now (the others hear the NOTIFY of the commit). */
+  async changed() {
     await this.cache.invalidate();
   }
 

@@ -76,7 +76,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
     metadata = await input().metadata();
-  } catch {
+  } catch (error) {
+    // libvips checks limitInputPixels against the header alone: nothing was decoded.
+    if (/pixel limit/i.test(String((error as Error)?.message))) throw tooManyPixels();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
   }
   // What libvips found must be what the bytes said (a PNG header on a JPEG body is refused).

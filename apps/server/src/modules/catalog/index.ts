@@ -8,6 +8,7 @@ import { CatalogAdminRepository } from './catalog-admin.repository';
 import { catalogAdminRoutes } from './catalog-admin.routes';
 import { CatalogAdminService } from './catalog-admin.service';
 import { CatalogCache } from './catalog-cache';
+import { CatalogCsv } from './catalog-csv';
 import { ListingMemo } from './listing-memo';
 
 declare module 'fastify' {
@@ -37,8 +38,10 @@ export default fp(
     app.decorate('catalog', { service, cache });
     await app.register(catalogRoutes, { prefix: '/api', service, cache });
     // The admin's writes (issue 12): multipart product forms with images, categories, CSV.
-    const admin = new CatalogAdminService(database, new CatalogAdminRepository(database), app.storage, cache, app.log);
-    await app.register(catalogAdminRoutes, { prefix: '/api', service: admin });
+    const adminRepository = new CatalogAdminRepository(database);
+    const admin = new CatalogAdminService(database, adminRepository, app.storage, cache, app.log);
+    const csv = new CatalogCsv(database, adminRepository, admin, app.storage, config.publicUrl);
+    await app.register(catalogAdminRoutes, { prefix: '/api', service: admin, csv });
   },
   { name: 'catalog', dependencies: ['config', 'database', 'auth', 'storage'] },
 );
