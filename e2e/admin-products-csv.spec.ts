@@ -40,7 +40,7 @@ describe('an admin moving the catalogue in and out as CSV', () => {
 
     await page.goto('/admin/products');
     await page.getByRole('button', { name: 'Import CSV' }).click();
-    await page.getByLabel('CSV file').setInputFiles(csvFile(csv('lots')));
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(csv('lots')));
     await page
       .getByLabel('Image files (optional)')
       .setInputFiles([await aPicture('braid.png', { r: 200, g: 160, b: 40 }, 'png')]);
@@ -48,7 +48,7 @@ describe('an admin moving the catalogue in and out as CSV', () => {
     await page.getByText(/^Line 3, price: /).waitFor();
     expect(await page.getByRole('button', { name: /^Import \d+ rows$/ }).count()).toBe(0);
 
-    await page.getByLabel('CSV file').setInputFiles(csvFile(csv('850.50')));
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(csv('850.50')));
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     await page.getByText('Imported: 2 created, 0 updated').waitFor();

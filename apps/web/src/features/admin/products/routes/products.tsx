@@ -231,7 +231,10 @@ export default function AdminProductsPage() {
             </p>
             <div className="relative overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
               <table className="w-full min-w-[56rem] text-left text-sm">
-                <caption className="sr-only">Products, sorted by {query.sort}</caption>
+                <caption className="sr-only">
+                  Products, sorted by {COLUMNS.find((column) => column.sort === query.sort)?.label},{' '}
+                  {query.dir === 'asc' ? 'ascending' : 'descending'}
+                </caption>
                 <thead className="bg-linen-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
                   <tr>
                     <th scope="col" className="px-3 py-2">
