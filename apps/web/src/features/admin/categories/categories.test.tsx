@@ -55,6 +55,8 @@ describe('the categories screen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Move Laces up' }));
     expect(await screen.findByText('Order saved')).toBeTruthy();
     expect(jsonSent(api, 'PUT', '/api/categories/order')).toEqual({ ids: ['c2', 'c1', 'c3'] });
+    // The keyboard stays on the button it pressed, once the order is saved.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Laces up'));
 
     // The move buttons wait while a move is saved, then take the next one.
     const moveRibbonsDown = screen.getByRole('button', { name: 'Move Ribbons down' }) as HTMLButtonElement;

@@ -136,6 +136,42 @@ describe('the new product form', { timeout: 20_000 }, () => {
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['back.jpg', 'front.png']);
   });
 
+  it('takes images dropped on the zone, and keeps the keyboard on the moved or removed image', async () => {
+    shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    fireEvent.drop(screen.getByTestId('image-drop-zone'), {
+      dataTransfer: { files: [anImageFile('a.png'), anImageFile('b.png'), anImageFile('c.png')] },
+    });
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Chosen images' }))
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt'));
+    expect(names()).toEqual(['Preview 1: a.png', 'Preview 2: b.png', 'Preview 3: c.png']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move image 2 right' }));
+    expect(names()).toEqual(['Preview 1: a.png', 'Preview 2: c.png', 'Preview 3: b.png']);
+    // b.png is last now: Move right is disabled, so focus goes to its Move left.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move image 3 left'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move image 2 left' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move image 1 right'));
+    expect(names()).toEqual(['Preview 1: c.png', 'Preview 2: a.png', 'Preview 3: b.png']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove image 1'));
+    expect(names()).toEqual(['Preview 1: a.png', 'Preview 2: b.png']);
+  });
+
+  it('refuses a ninth image with "At most 8 images"', async () => {
+    shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    pick(...Array.from({ length: 9 }, (_, i) => anImageFile(`p${i}.png`)));
+    expect(await screen.findByText(IMAGE_MESSAGES.tooMany)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Chosen images' })).getAllByRole('img')).toHaveLength(8);
+  });
+
   it('keeps everything typed and picked when the server refuses, with Error: {message} and the field error', async () => {
     shop({
       'POST /api/products': {

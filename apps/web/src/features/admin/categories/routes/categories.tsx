@@ -1,7 +1,7 @@
 import type { Category, Subcategory } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -42,7 +42,24 @@ export default function AdminCategoriesPage() {
   // While a move is saved the move buttons wait, so a second click reorders the list it produced.
   const [moving, setMoving] = useState(false);
 
-  const move = async (action: () => Promise<{ message: string }>) => {
+  // The moved item's button was disabled while saving, which drops the keyboard's focus: it
+  // comes back to the same button (or, at an end, the other direction's) once the list is saved.
+  const sectionRef = useRef<HTMLElement>(null);
+  const focusAfterMove = useRef<{ name: string; direction: 'up' | 'down' }>(undefined);
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (moving || !target) return;
+    focusAfterMove.current = undefined;
+    const button = (direction: string) =>
+      Array.from(sectionRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-label]') ?? []).find(
+        (candidate) => candidate.getAttribute('aria-label') === `Move ${target.name} ${direction}`,
+      );
+    const same = button(target.direction);
+    (same && !same.disabled ? same : button(target.direction === 'up' ? 'down' : 'up'))?.focus();
+  }, [moving]);
+
+  const move = async (name: string, direction: 'up' | 'down', action: () => Promise<{ message: string }>) => {
+    focusAfterMove.current = { name, direction };
     setMoving(true);
     await write(action);
     setMoving(false);
@@ -81,7 +98,7 @@ export default function AdminCategoriesPage() {
   };
 
   return (
-    <section aria-labelledby="admin-tab-heading">
+    <section ref={sectionRef} aria-labelledby="admin-tab-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="admin-tab-heading" className="text-2xl font-semibold">
           Categories
@@ -134,9 +151,13 @@ export default function AdminCategoriesPage() {
                 categories={categories.data}
                 index={index}
                 moving={moving}
-                onMove={(to) => move(() => reorderCategories(moveItem(categories.data, index, to).map((c) => c.id)))}
+                onMove={(to) =>
+                  move(category.name, to < index ? 'up' : 'down', () =>
+                    reorderCategories(moveItem(categories.data, index, to).map((c) => c.id)),
+                  )
+                }
                 onMoveSubcategory={(from, to) =>
-                  move(() =>
+                  move(category.subcategories[from]?.name ?? '', to < from ? 'up' : 'down', () =>
                     reorderSubcategories(
                       category.id,
                       moveItem(category.subcategories, from, to).map((s) => s.id),

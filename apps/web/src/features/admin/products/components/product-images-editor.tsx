@@ -51,10 +51,36 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
     onChange([...images, ...added]);
   };
 
+  // A moved or removed image's button leaves the DOM (or moves in it), which drops the keyboard's
+  // focus: it goes back to the same button at the image's new place, or to the image now there.
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const focusAfter = useRef<{ index: number; action: 'left' | 'right' | 'remove' }>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the list, which is when focus was lost.
+  useEffect(() => {
+    const target = focusAfter.current;
+    if (!target) return;
+    focusAfter.current = undefined;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(`button[data-action="${target.action}"]`);
+    const button = buttons?.[Math.min(target.index, buttons.length - 1)];
+    if (button && !button.disabled) button.focus();
+    else if (target.action !== 'remove' && buttons) {
+      // At an end Move is disabled: the other direction's button of the same image.
+      const other = target.action === 'left' ? 'right' : 'left';
+      listRef.current?.querySelectorAll<HTMLButtonElement>(`button[data-action="${other}"]`)[target.index]?.focus();
+    } else inputRef.current?.focus();
+  }, [images]);
+
+  const move = (from: number, to: number) => {
+    focusAfter.current = { index: to, action: to < from ? 'left' : 'right' };
+    onChange(moveItem(images, from, to));
+  };
+
   const remove = (index: number) => {
     const image = images[index];
     if (image?.kind === 'new') URL.revokeObjectURL(image.previewUrl);
     setPickError(undefined);
+    focusAfter.current = { index, action: 'remove' };
     onChange(images.filter((_, i) => i !== index));
   };
 
@@ -90,6 +116,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
         >
           Choose images
           <input
+            ref={inputRef}
             id={`${id}-input`}
             type="file"
             multiple
@@ -115,7 +142,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
         </p>
       )}
       {images.length > 0 && (
-        <ol aria-label="Chosen images" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ol ref={listRef} aria-label="Chosen images" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {images.map((image, index) => {
             const position = index + 1;
             const src = image.kind === 'new' ? image.previewUrl : (thumbUrl(image.url) ?? image.url);
@@ -143,7 +170,8 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
                     className={smallButton}
                     aria-label={`Move image ${position} left`}
                     disabled={index === 0}
-                    onClick={() => onChange(moveItem(images, index, index - 1))}
+                    data-action="left"
+                    onClick={() => move(index, index - 1)}
                   >
                     <ArrowLeft aria-hidden="true" className="size-4" />
                   </button>
@@ -152,7 +180,8 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
                     className={smallButton}
                     aria-label={`Move image ${position} right`}
                     disabled={index === images.length - 1}
-                    onClick={() => onChange(moveItem(images, index, index + 1))}
+                    data-action="right"
+                    onClick={() => move(index, index + 1)}
                   >
                     <ArrowRight aria-hidden="true" className="size-4" />
                   </button>
@@ -160,6 +189,7 @@ export function ProductImagesEditor({ images, onChange, error }: ProductImagesEd
                     type="button"
                     className={`${smallButton} text-red-700 dark:text-red-300`}
                     aria-label={`Remove image ${position}`}
+                    data-action="remove"
                     onClick={() => remove(index)}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
