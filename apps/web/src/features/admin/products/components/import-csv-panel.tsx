@@ -18,6 +18,9 @@ import { importProducts, type ProductImportFiles } from '../api/import-products'
 const fileInputClasses =
   'block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border file:border-wine-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-wine-800 hover:file:bg-wine-50 dark:text-stone-200 dark:file:border-wine-300 dark:file:bg-stone-900 dark:file:text-wine-200';
 
+/** A folder holds more than pictures (a .DS_Store, the CSV itself); some systems give no type. */
+const isPicture = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|avif)$/i.test(file.name);
+
 /** A refused import answers 400 with the same preview: show it rather than only its message. */
 function previewOf(error: unknown): ProductImportResult | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -143,7 +146,7 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
             ref={(input) => input?.setAttribute('webkitdirectory', '')}
             className={fileInputClasses}
             onChange={(event) => {
-              setFolderImages(Array.from(event.target.files ?? []).filter((file) => file.type.startsWith('image/')));
+              setFolderImages(Array.from(event.target.files ?? []).filter(isPicture));
               changed();
             }}
           />
