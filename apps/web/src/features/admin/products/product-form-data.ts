@@ -66,14 +66,6 @@ export function checkPickedImages(files: File[], alreadyThere: number): { accept
   return { accepted, error };
 }
 
-/** Moves the item at `from` to `to` (both within the list). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(to, 0, item);
-  return next;
-}
-
 // ---------- The multipart body ----------
 
 function appendFields(body: FormData, values: ProductFormValues) {

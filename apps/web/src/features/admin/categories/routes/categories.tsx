@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../../lib/use-page-title';
 import { invalidateCatalogue } from '../../catalogue-cache';
 import { AdminError } from '../../components/admin-error';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { moveItem } from '../../products/product-form-data';
+import { moveItem } from '../../move-item';
 import { createCategory } from '../api/create-category';
 import { createSubcategory } from '../api/create-subcategory';
 import { deleteCategory } from '../api/delete-category';

@@ -2,7 +2,8 @@ import { PRODUCT_LIMITS } from '@shop/shared';
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { thumbUrl } from '../../../../lib/product-images';
-import { checkPickedImages, IMAGE_ACCEPT, moveItem, type ProductImageItem } from '../product-form-data';
+import { moveItem } from '../../move-item';
+import { checkPickedImages, IMAGE_ACCEPT, type ProductImageItem } from '../product-form-data';
 
 type ProductImagesEditorProps = {
   images: ProductImageItem[];

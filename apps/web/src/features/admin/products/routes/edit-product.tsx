@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
@@ -27,7 +27,7 @@ export default function EditProductPage() {
   const product = useProductForEdit(productId);
   const categories = useAdminCategories();
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (product.isPending || categories.isPending) body = <Spinner label="Loading the product…" />;
   else if (product.isError && product.error instanceof ApiError && product.error.status === 404)
     body = <p className="text-lg font-semibold">Product Not Found</p>;
