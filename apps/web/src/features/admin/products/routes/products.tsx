@@ -253,7 +253,7 @@ export default function AdminProductsPage() {
                           <button
                             type="button"
                             onClick={() => sortBy(column)}
-                            className="inline-flex items-center gap-1 rounded font-semibold hover:text-wine-800 focus-visible:outline-2 focus-visible:outline-wine-700 dark:hover:text-wine-200"
+                            className="inline-flex items-center gap-1 rounded font-semibold whitespace-nowrap hover:text-wine-800 focus-visible:outline-2 focus-visible:outline-wine-700 dark:hover:text-wine-200"
                           >
                             {column.label}
                             <Icon aria-hidden="true" className="size-3.5" />
