@@ -233,7 +233,13 @@ describe('accepted uploads', () => {
 
   it('takes a detailed photo of a few megabytes, just under the limit', async () => {
     const photo = await sharp({
-      create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .jpeg({ quality: 92 })
       .toBuffer();
