@@ -8,6 +8,7 @@ import {
   IMAGE_MESSAGES,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
+  PRODUCT_WRITE_MESSAGES,
   productImportResultSchema,
   productSchema,
   subcategorySchema,
@@ -30,12 +31,6 @@ const messageSchema = z.object({ message: z.string() });
 const productAnswer = z.object({ message: z.string(), product: productSchema });
 const categoryAnswer = z.object({ message: z.string(), category: categorySchema });
 const subcategoryAnswer = z.object({ message: z.string(), subcategory: subcategorySchema });
-
-export const PRODUCT_MESSAGES_OK = {
-  created: 'Product created',
-  updated: 'Product updated',
-  deleted: 'Product deleted',
-} as const;
 
 /** Multipart fields other than files: short texts (the description, 5,000 characters, is the longest). */
 const FIELD_LIMITS = { fields: 30, fieldSize: 64 * 1024 };
@@ -170,7 +165,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
   app.post('/products', { ...admin, schema: { response: { 201: productAnswer } } }, async (request, reply) => {
     const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
     const product = await service.createProduct(body.fields, body.files);
-    return reply.status(201).send({ message: PRODUCT_MESSAGES_OK.created, product });
+    return reply.status(201).send({ message: PRODUCT_WRITE_MESSAGES.created, product });
   });
 
   app.put(
@@ -179,7 +174,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
     async (request) => {
       const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
       const product = await service.updateProduct(request.params.idOrSlug, body.fields, body.files);
-      return { message: PRODUCT_MESSAGES_OK.updated, product };
+      return { message: PRODUCT_WRITE_MESSAGES.updated, product };
     },
   );
 
@@ -188,7 +183,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
     { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       await service.deleteProduct(request.params.idOrSlug);
-      return { message: PRODUCT_MESSAGES_OK.deleted };
+      return { message: PRODUCT_WRITE_MESSAGES.deleted };
     },
   );
 
