@@ -79,6 +79,7 @@ export async function readMultipart(
   if (Number.isFinite(declared) && declared > bodyLimit) throw limits.tooLarge();
   const fields: Record<string, string | string[]> = Object.create(null);
   const files: Upload[] = [];
+  let total = 0;
   try {
     const parts = request.parts({
       limits: {
@@ -95,6 +96,9 @@ export async function readMultipart(
           continue;
         }
         const bytes = await part.toBuffer();
+        // A body sent without Content-Length (chunked) is bounded here instead.
+        total += bytes.length;
+        if (total > bodyLimit) throw limits.tooLarge();
         files.push({ field: part.fieldname, filename: part.filename ?? '', bytes });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
