@@ -245,3 +245,10 @@ export function slugify(name: string, fallback = 'item'): string {
     .replace(/-+$/, '');
   return slug || fallback;
 }
+
+/** The `message` of the product writes' answers (POST, PUT, DELETE /api/products). */
+export const PRODUCT_WRITE_MESSAGES = {
+  created: 'Product created',
+  updated: 'Product updated',
+  deleted: 'Product deleted',
+} as const;

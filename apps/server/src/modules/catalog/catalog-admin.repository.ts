@@ -219,6 +219,7 @@ export class CatalogAdminRepository {
   // ---------- Slugs ----------
 
   async slugTaken(executor: Executor, table: SlugTable, slug: string, exceptId?: string): Promise<boolean> {
+    if (exceptId !== undefined && !isUuid(exceptId)) exceptId = undefined;
     const [row] = await rows<{ taken: boolean }>(
       executor,
       sql`SELECT EXISTS (SELECT 1 FROM ${sql.raw(table)} WHERE slug = ${slug}

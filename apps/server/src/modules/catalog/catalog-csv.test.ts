@@ -152,6 +152,7 @@ describe('the catalogue import', () => {
       newRow({ category: 'no-such-category' }),
       newRow({ subcategory: 'no-such-sub', id: '00000000-0000-4000-8000-000000000000' }),
       newRow({ images: 'missing.jpg', slug: 'Not A Slug' }),
+      newRow({ id: 'not-an-id', slug: 'a-fine-slug' }),
     ]);
     const response = await importCsv(csv, { dryRun: true });
     expect(response.json().errors).toEqual([
@@ -160,6 +161,7 @@ describe('the catalogue import', () => {
       { line: 5, column: 'subcategory', message: CSV_MESSAGES.unknownSubcategory },
       { line: 6, column: 'slug', message: 'Slug may use lowercase letters, digits and single hyphens only' },
       { line: 6, column: 'images', message: CSV_MESSAGES.unknownImage('missing.jpg') },
+      { line: 7, column: 'id', message: CSV_MESSAGES.unknownProduct },
     ]);
   });
 

@@ -354,8 +354,7 @@ export class CatalogCsv {
         else if (RESERVED.has(slug)) fail('slug', SLUG_MESSAGES.reserved);
         else if (
           slugsInFile.has(slug) ||
-          (slug !== current?.slug &&
-            (await this.repository.slugTaken(this.database.db, 'products', slug, id || undefined)))
+          (slug !== current?.slug && (await this.repository.slugTaken(this.database.db, 'products', slug, current?.id)))
         )
           fail('slug', CATEGORY_MESSAGES.slugTaken);
       } else if (current) {

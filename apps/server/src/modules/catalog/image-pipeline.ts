@@ -71,8 +71,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!type) throw unsupported();
   if (type === 'png' && isAnimatedPng(bytes)) throw animated();
 
-  const input = () =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true, animated: false });
+  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
   let metadata: Metadata;
   try {
     metadata = await input().metadata();
@@ -89,20 +88,22 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (width < 1 || height < 1) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
   if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
-  const render = async (size: number) => {
-    try {
-      return await input()
-        .rotate() // upright from the EXIF orientation, before the metadata goes
-        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-    } catch (error) {
-      if (/pixel limit/i.test(String((error as Error)?.message))) throw tooManyPixels();
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
-    }
-  };
-  const full = await render(IMAGE_RENDITIONS.full);
-  const thumb = await render(IMAGE_RENDITIONS.thumb);
+  // One decode, two renditions (clone shares the input).
+  const upright = input().rotate(); // upright from the EXIF orientation, before the metadata goes
+  const render = (size: number) =>
+    upright
+      .clone()
+      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  let full: Buffer;
+  let thumb: Buffer;
+  try {
+    [full, thumb] = await Promise.all([render(IMAGE_RENDITIONS.full), render(IMAGE_RENDITIONS.thumb)]);
+  } catch (error) {
+    if (/pixel limit/i.test(String((error as Error)?.message))) throw tooManyPixels();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
+  }
   const hash = createHash('sha256').update(full).digest('hex');
   const names = uploadKeys(hash);
   return {

@@ -184,6 +184,30 @@ describe('refused uploads', () => {
   });
 });
 
+describe('oversized bodies', () => {
+  it('refuses a JSON body above the app’s small limit before parsing it, even from a guest', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a form whose declared length is above eight images at their limit', async () => {
+    const body = multipart(form('Too long'), [imageFile(await uniquePicture())]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: body.payload,
+      headers: { ...bearer(admin), ...body.headers, 'content-length': String(50 * 1024 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+});
+
 describe('accepted uploads', () => {
   it('turns the picture upright from its EXIF orientation and keeps no EXIF or other metadata', async () => {
     const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#2e86c1' } })
@@ -205,6 +229,24 @@ describe('accepted uploads', () => {
     // Rotated a quarter turn: the 60 × 40 picture is now 40 wide and 60 high.
     expect([metadata.width, metadata.height]).toEqual([40, 60]);
     expect(served.includes(Buffer.from('Secret studio'))).toBe(false);
+  });
+
+  it('takes a detailed photo of a few megabytes, just under the limit', async () => {
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    expect(photo.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload([imageFile(photo, 'detailed.jpg')], 'Detailed photo');
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it('takes PNG, WebP and AVIF as well as JPEG, and makes 1000 px and 400 px renditions', async () => {
