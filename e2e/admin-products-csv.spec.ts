@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PRODUCT_CSV_COLUMNS } from '@shop/shared';
+import { CSV_MESSAGES, PRODUCT_CSV_COLUMNS } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, logIn } from './fixtures/accounts';
 import { useBrowser } from './fixtures/browser';
@@ -51,7 +51,7 @@ describe('an admin moving the catalogue in and out as CSV', () => {
     await page.getByLabel('CSV file', { exact: true }).setInputFiles(csvFile(csv('850.50')));
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
-    await page.getByText('Imported: 2 created, 0 updated').waitFor();
+    await page.getByText(CSV_MESSAGES.imported(2, 0)).waitFor();
 
     await page.getByLabel('Search products').fill(`Imported`);
     for (const name of names) await page.getByRole('row').filter({ hasText: name }).waitFor();

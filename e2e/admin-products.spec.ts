@@ -1,3 +1,4 @@
+import { PRODUCT_WRITE_MESSAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, createCustomer, logIn } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
@@ -41,7 +42,7 @@ describe('an admin running the catalogue', () => {
       ]);
     await page.getByRole('img', { name: 'Preview 2: back.jpg' }).waitFor();
     await page.getByRole('button', { name: 'Create product' }).click();
-    await page.getByText('Product created').waitFor();
+    await page.getByText(PRODUCT_WRITE_MESSAGES.created).waitFor();
     await page.waitForURL((url) => url.pathname === '/admin/products');
 
     // The table finds it by name; its Edit link gives its id.
@@ -75,7 +76,7 @@ describe('an admin running the catalogue', () => {
     await page.getByLabel('Price (₦)').fill('3100');
     await page.getByRole('button', { name: 'Remove image 2' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Product updated').waitFor();
+    await page.getByText(PRODUCT_WRITE_MESSAGES.updated).waitFor();
     await page.waitForURL((url) => url.pathname === '/admin/products');
 
     await visitor.goto(`/products/${productId}`);
@@ -88,7 +89,7 @@ describe('an admin running the catalogue', () => {
     await page.getByLabel('Search products').fill(name);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('dialog', { name: 'Delete this product?' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Product deleted').waitFor();
+    await page.getByText(PRODUCT_WRITE_MESSAGES.deleted).waitFor();
     await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
 
     await visitor.goto(`/products/${productId}`);

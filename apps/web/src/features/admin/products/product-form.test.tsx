@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from '@shop/shared';
+import { IMAGE_MESSAGES, PRODUCT_MESSAGES, PRODUCT_WRITE_MESSAGES } from '@shop/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCategory, aProduct, aSubcategory, aUser } from '../../../testing/fixtures';
@@ -105,7 +105,7 @@ describe('the new product form', { timeout: 20_000 }, () => {
 
   it('sends the fields, the specifications and the images in the order shown, then goes back to the table', async () => {
     const api = shop({
-      'POST /api/products': { status: 201, body: { message: 'Product created', product: saved } },
+      'POST /api/products': { status: 201, body: { message: PRODUCT_WRITE_MESSAGES.created, product: saved } },
     });
     const { router } = renderRoute('/admin/products/new');
     await fillNewProduct();
@@ -122,7 +122,7 @@ describe('the new product form', { timeout: 20_000 }, () => {
     expect(previews.map((img) => img.getAttribute('alt'))).toEqual(['Preview 1: back.jpg', 'Preview 2: front.png']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
-    expect(await screen.findByText('Product created')).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.created)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
     const body = sentForm(api, 'POST', '/api/products');
     expect(body.get('name')).toBe('Gold Sequin Trim');
@@ -219,7 +219,7 @@ describe('the edit product page', { timeout: 20_000 }, () => {
   });
 
   it('sends the kept and new images in the order shown as imageOrder, with the new files', async () => {
-    const api = shop({ 'PUT /api/products/p1': { body: { message: 'Product updated', product: saved } } });
+    const api = shop({ 'PUT /api/products/p1': { body: { message: PRODUCT_WRITE_MESSAGES.updated, product: saved } } });
     const { router } = renderRoute('/products/p1/edit');
     await screen.findByRole('form', { name: 'Edit product' });
     type('Price (₦)', '1750');
@@ -227,7 +227,7 @@ describe('the edit product page', { timeout: 20_000 }, () => {
     pick(anImageFile('new-front.png'));
     fireEvent.click(screen.getByRole('button', { name: 'Move image 2 left' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Product updated')).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.updated)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
     const body = sentForm(api, 'PUT', '/api/products/p1');
     expect(body.get('price')).toBe('1750');
@@ -248,13 +248,13 @@ describe('the edit product page', { timeout: 20_000 }, () => {
   });
 
   it('deletes the product after the confirmation and goes back to the table', async () => {
-    const api = shop({ 'DELETE /api/products/p1': { body: { message: 'Product deleted' } } });
+    const api = shop({ 'DELETE /api/products/p1': { body: { message: PRODUCT_WRITE_MESSAGES.deleted } } });
     const { router } = renderRoute('/products/p1/edit');
     await screen.findByRole('form', { name: 'Edit product' });
     fireEvent.click(screen.getByRole('button', { name: 'Delete product' }));
     expect(api.requests('DELETE', '/api/products/p1')).toHaveLength(0);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Product deleted')).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.deleted)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
     expect(api.requests('DELETE', '/api/products/p1')).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { CSV_MESSAGES, PRODUCT_WRITE_MESSAGES } from '@shop/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCategory, aProduct, aUser } from '../../../testing/fixtures';
@@ -126,7 +127,7 @@ describe('Manage Products', { timeout: 20_000 }, () => {
   });
 
   it('deletes a product only after the confirmation, then says so', async () => {
-    const api = shop({ 'DELETE /api/products/p2': { body: { message: 'Product deleted' } } });
+    const api = shop({ 'DELETE /api/products/p2': { body: { message: PRODUCT_WRITE_MESSAGES.deleted } } });
     renderRoute('/admin/products');
     await screen.findByRole('table', { name: /Products/ });
 
@@ -138,7 +139,7 @@ describe('Manage Products', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete French Lace' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Product deleted')).toBeTruthy();
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.deleted)).toBeTruthy();
     expect(api.requests('DELETE', '/api/products/p2')).toHaveLength(1);
     // The table asks again, so the deleted product leaves it.
     await waitFor(() => expect(api.requests('GET', '/api/products/admin').length).toBeGreaterThan(1));
@@ -220,7 +221,7 @@ describe('the CSV import', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv()] } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Import 1 rows' }));
-    expect(await screen.findByText('Imported: 1 created, 0 updated')).toBeTruthy();
+    expect(await screen.findByText(CSV_MESSAGES.imported(1, 0))).toBeTruthy();
     const calls = api.requests('POST', '/api/products/import');
     expect(calls.map((call) => call.url.searchParams.get('dryRun'))).toEqual(['true', null]);
   });
