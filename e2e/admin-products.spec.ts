@@ -119,6 +119,29 @@ describe('an admin running the catalogue', () => {
     await context.close();
   });
 
+  it('passes axe in dark mode too: the products table, the form with its errors and images, the categories', async () => {
+    const { page, context } = await shop.newPage();
+    await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/products?stock=low');
+    await page.getByRole('table', { name: /Products/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await settled(page);
+    expect(await seriousViolations(page, 'products table (dark)')).toEqual([]);
+    await page.goto('/admin/products/new');
+    await page.getByRole('button', { name: 'Add specification' }).click();
+    await page.getByLabel('Choose images').setInputFiles([await aPicture('a.png', { r: 90, g: 10, b: 40 }, 'png')]);
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('Product name is required').waitFor();
+    await settled(page);
+    expect(await seriousViolations(page, 'product form (dark)')).toEqual([]);
+    await page.goto('/admin/categories');
+    await page.getByRole('heading', { level: 3 }).first().waitFor();
+    await settled(page);
+    expect(await seriousViolations(page, 'categories (dark)')).toEqual([]);
+    await context.close();
+  });
+
   it('sends a customer who opens a product’s edit page to /dashboard', async () => {
     const customer = await createCustomer();
     const products = await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json();

@@ -189,6 +189,9 @@ describe('the CSV import', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Image files (optional)'), {
       target: { files: [new File(['x'], 'gold.png', { type: 'image/png' })] },
     });
+    fireEvent.change(screen.getByLabelText('Images in a zip (optional)'), {
+      target: { files: [new File(['PK'], 'pictures.zip', { type: 'application/zip' })] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Line 3, price: Price is required')).toBeTruthy();
     const preview = screen.getByRole('table', { name: 'Import preview' });
@@ -201,6 +204,7 @@ describe('the CSV import', { timeout: 20_000 }, () => {
     const body = request?.init?.body as FormData;
     expect((body.get('file') as File).name).toBe('products.csv');
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['gold.png']);
+    expect((body.get('zip') as File).name).toBe('pictures.zip');
   });
 
   it('imports a clean preview and says how many were created and updated', async () => {
