@@ -73,8 +73,9 @@ function EditProductForm({
       const { message } = await deleteProduct(product.id);
       toast.success(message);
       setConfirming(false);
-      await invalidateCatalogue(queryClient);
+      // Leave first: this page's own product query must not be asked again (a deleted one is a 404).
       navigate(paths.adminProducts.href());
+      void invalidateCatalogue(queryClient);
     } catch (error) {
       setConfirming(false);
       setDeleteFailure(error);
@@ -93,8 +94,9 @@ function EditProductForm({
         onSave={async (values, images) => {
           const { message } = await updateProduct(product.id, updateProductFormData(values, images));
           toast.success(message);
-          await invalidateCatalogue(queryClient);
+          // Leave first: this page's own product query must not be asked again (a deleted one is a 404).
           navigate(paths.adminProducts.href());
+          void invalidateCatalogue(queryClient);
         }}
         actions={
           <>

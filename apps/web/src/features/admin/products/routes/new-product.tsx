@@ -37,8 +37,9 @@ export default function NewProductPage() {
             onSave={async (values, images) => {
               const { message } = await createProduct(createProductFormData(values, images));
               toast.success(message);
-              await invalidateCatalogue(queryClient);
+              // Back to the table, which asks again as it opens; the storefront's answers are refreshed too.
               navigate(paths.adminProducts.href());
+              void invalidateCatalogue(queryClient);
             }}
             actions={
               <Link to={paths.adminProducts.href()} className={buttonClasses('ghost')}>
