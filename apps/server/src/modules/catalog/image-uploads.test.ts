@@ -270,6 +270,32 @@ describe('accepted uploads', () => {
   });
 });
 
+describe('over a real socket, as a browser sends the form', () => {
+  it('takes a FormData upload, and answers a guest’s large upload with 401 without waiting for it', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const formData = (bytes: Buffer) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(form('Sent by fetch'))) data.append(name, value);
+      data.append('images', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+      return data;
+    };
+    const created = await fetch(`${address}/api/products`, {
+      method: 'POST',
+      body: formData(await uniquePicture()),
+      headers: bearer(admin),
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { product: { name: string } }).product.name).toBe('Sent by fetch');
+
+    const guest = await fetch(`${address}/api/products`, {
+      method: 'POST',
+      body: formData(Buffer.alloc(4 * 1024 * 1024, 1)),
+    });
+    expect(guest.status).toBe(401);
+    expect(((await guest.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('serving uploads', () => {
   it('answers 404 for unknown files, dotfiles and paths that try to leave the folder, and 304 on revalidation', async () => {
     const response = await upload([imageFile(await uniquePicture())], 'Served');
