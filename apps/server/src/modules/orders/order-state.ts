@@ -201,7 +201,8 @@ export async function markRefunded(
   input: { orderId: string; amountKobo: number; actor: string },
 ): Promise<{ changed: boolean; order: OrderRow | null }> {
   const order = await lockOrder(tx, input.orderId);
-  if (!order || order.paymentStatus !== 'PAID') return { changed: false, order };
+  if (!order) return { changed: false, order: null };
+  if (order.paymentStatus !== 'PAID') return { changed: false, order };
   const updated = await updateOrder(tx, order.id, { paymentStatus: 'REFUNDED' });
   await insertHistory(tx, {
     orderId: order.id,
