@@ -9,6 +9,7 @@ import {
   paymentReferences,
   type ShippingAddress,
 } from '../../db/schema';
+import { likePattern } from '../../lib/sql-literal';
 
 /**
  * Every SQL statement of orders and payments. The Drizzle builder for plain reads and writes;
@@ -259,8 +260,8 @@ function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
     const prefix = `${escapeLike(filter.search.toUpperCase())}%`;
     const piece = `%${escapeLike(filter.search.toLowerCase())}%`;
     conditions.push(
-      sql`(order_number LIKE ${prefix}
-           OR lower(customer_email || ' ' || customer_first_name || ' ' || customer_last_name) LIKE ${piece})`,
+      sql`(order_number LIKE ${likePattern(prefix)}
+           OR lower(customer_email || ' ' || customer_first_name || ' ' || customer_last_name) LIKE ${likePattern(piece)})`,
     );
   }
   if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`);
