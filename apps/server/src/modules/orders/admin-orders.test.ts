@@ -15,6 +15,7 @@ import {
 import type { TestSmtpServer } from '../../../test/smtp';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
+import { exportBatch } from './orders.repository';
 
 let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
@@ -398,5 +399,29 @@ describe('the orders CSV export', () => {
     const none = await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-10&to=2021-06-11&status=DELIVERED');
     expect(none.body.trim().split('\r\n')).toEqual([ORDER_CSV_COLUMNS.join(',')]);
     expect((await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-10')).statusCode).toBe(400);
+  });
+});
+
+describe('the export’s batches', () => {
+  it('walk a range oldest first, orders of the same instant included, each once', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) made.push((await newOrder('bankTransfer', { quantity: 1 })).order.id);
+    // Three at the very same instant, two later: the batch boundary falls inside the tie.
+    await database.query(`UPDATE orders SET created_at = '2022-02-02T10:00:00Z' WHERE id = ANY($1::uuid[])`, [
+      `{${made.slice(0, 3).join(',')}}`,
+    ]);
+    await database.query(`UPDATE orders SET created_at = '2022-02-02T11:00:00Z' WHERE id = $1`, [made[3]]);
+    await database.query(`UPDATE orders SET created_at = '2022-02-02T12:00:00Z' WHERE id = $1`, [made[4]]);
+    const seen: string[] = [];
+    let after: { cursor: string; id: string } | null = null;
+    for (let round = 0; round < 10; round += 1) {
+      const batch = await exportBatch(database.db, { from: '2022-02-02', to: '2022-02-02' }, after, 2);
+      seen.push(...batch.orders.map((order) => order.id));
+      if (!batch.cursor) break;
+      after = batch.cursor;
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set(made));
+    expect(seen.slice(3)).toEqual([made[3], made[4]]);
   });
 });

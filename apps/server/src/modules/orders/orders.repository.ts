@@ -327,12 +327,15 @@ export async function exportBatch(
   limit: number,
 ) {
   const where = adminWhere(filter);
+  // Oldest first, ties by id descending: orders_created_idx (created_at DESC, id) read backwards,
+  // so each batch starts where the last ended instead of sorting what is left.
   const keyset = after
-    ? sql`${filter.status || filter.from || filter.to ? sql`AND` : sql`WHERE`} (created_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`
+    ? sql`AND created_at >= ${after.cursor}::timestamptz
+          AND (created_at > ${after.cursor}::timestamptz OR id < ${after.id}::uuid)`
     : sql``;
   const ids = await rows<{ id: string; cursor: string }>(
     executor,
-    sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at, id LIMIT ${limit}`,
+    sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at ASC, id DESC LIMIT ${limit}`,
   );
   if (ids.length === 0) return { orders: [] as OrderRow[], cursor: null };
   const found = await executor
@@ -343,10 +346,13 @@ export async function exportBatch(
         orders.id,
         ids.map((row) => row.id),
       ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+    );
+  const byId = new Map(found.map((order) => [order.id, order]));
   const last = ids.at(-1);
-  return { orders: found, cursor: last ? { cursor: last.cursor, id: last.id } : null };
+  return {
+    orders: ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined),
+    cursor: last ? { cursor: last.cursor, id: last.id } : null,
+  };
 }
 
 /** An order's payment events (provider webhooks, confirmed transfers), oldest first. */
