@@ -220,8 +220,19 @@ describe('an order’s status, set by an admin', () => {
       ['SHIPPED', 'to SHIPPED'],
       ['PROCESSING', 'to PROCESSING'],
     ]);
+    // The same status again with a note keeps the note and changes nothing else.
+    const noted = await asAdmin('PATCH', `/api/orders/${order.id}/status`, {
+      status: 'PROCESSING',
+      note: 'Called the customer',
+    });
+    expect(noted.json().order.status).toBe('PROCESSING');
+    expect(orderSchema.parse(noted.json().order).history?.at(-1)).toMatchObject({
+      field: 'note',
+      note: 'Called the customer',
+    });
     const mine = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
     expect(mine.json().order.paymentEvents).toBeUndefined();
+    expect(JSON.stringify(mine.json())).not.toContain('Called the customer');
     expect(mine.json().order.history.every((h: { actor: string }) => h.actor === 'shop')).toBe(true);
   });
 
