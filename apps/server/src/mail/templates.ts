@@ -26,7 +26,17 @@ export interface EmailTemplates {
     totalKobo: number;
     orderUrl?: string;
   };
-  'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
+  'order-status-changed': {
+    firstName: string;
+    orderNumber: string;
+    from: string;
+    to: string;
+    orderUrl?: string;
+    /** Set when the cancellation refunded the card payment. */
+    refundedKobo?: number;
+  };
+  /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
+  'newsletter-welcome': { unsubscribeUrl: string; shopUrl?: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -247,8 +257,11 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
-  const { firstName, orderNumber, to, orderUrl } = data;
+  const { firstName, orderNumber, to, orderUrl, refundedKobo } = data;
   const now = STATUS_WORDS[to] ?? to.toLowerCase();
+  const refund = refundedKobo
+    ? `We have refunded ${naira(refundedKobo)} to the card you paid with; your bank may take a few working days to show it.`
+    : null;
   return {
     subject: `Order ${orderNumber} is ${now}`,
     text: [
@@ -256,6 +269,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
       '',
       `Your order ${orderNumber} is now ${now} (${to}).`,
       '',
+      ...(refund ? [refund, ''] : []),
       ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
       SHOP_NAME,
     ].join('\n'),
@@ -263,7 +277,37 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
       `Order ${orderNumber} is ${now}`,
       `<p>Hello ${escapeHtml(firstName)},</p>
 <p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
+${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
+export function newsletterWelcomeEmail({
+  unsubscribeUrl,
+  shopUrl,
+}: EmailTemplates['newsletter-welcome']): RenderedEmail {
+  const thanks = `Thanks for subscribing to the ${SHOP_NAME} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
+  const leave = 'Not for you? Unsubscribe with one click, no login needed:';
+  return {
+    subject: `Thanks for subscribing to ${SHOP_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      thanks,
+      '',
+      ...(shopUrl ? [`Visit the shop at ${shopUrl}`, ''] : []),
+      leave,
+      unsubscribeUrl,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Thanks for subscribing to ${SHOP_NAME}`,
+      `<p>Hello,</p>
+<p>${escapeHtml(thanks)}</p>
+${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the shop</a></p>` : ''}
+<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
     ),
   };
 }
@@ -290,6 +334,8 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return orderPaidEmail(data as EmailTemplates['order-paid']);
     case 'order-status-changed':
       return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
+    case 'newsletter-welcome':
+      return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -9,6 +9,7 @@ import {
   paymentReferences,
   type ShippingAddress,
 } from '../../db/schema';
+import { likePattern } from '../../lib/sql-literal';
 
 /**
  * Every SQL statement of orders and payments. The Drizzle builder for plain reads and writes;
@@ -236,39 +237,131 @@ export interface AdminOrderFilter {
   pageSize: number;
 }
 
-/** The admin's list: newest first, filtered by status, text (number, name, email) and dates. */
-export async function adminOrders(executor: Executor, filter: AdminOrderFilter) {
+/** The shop's days are Lagos days (WAT, UTC+1 all year): a date range means those days. */
+export const SHOP_TIME_ZONE = 'Africa/Lagos';
+
+/** A search that is one whole email address (no order number has an @). */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The admin list's and the export's WHERE: status; `search` as an order number prefix (any
+ * case) or a piece of the customer's name or email (the trigram index of migration 0006 over
+ * exactly this expression); `from`/`to` as whole Lagos days, both included.
+ */
+function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
-  if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (filter.search && WHOLE_EMAIL.test(filter.search)) {
+    // A whole address: that customer's orders, by the lower(email) index.
+    conditions.push(sql`lower(customer_email) = ${filter.search.toLowerCase()}`);
+  } else if (filter.search) {
+    const prefix = `${escapeLike(filter.search.toUpperCase())}%`;
+    const piece = `%${escapeLike(filter.search.toLowerCase())}%`;
     conditions.push(
-      sql`(order_number ILIKE ${like} OR customer_email ILIKE ${like}
-           OR (customer_first_name || ' ' || customer_last_name) ILIKE ${like})`,
+      sql`(order_number LIKE ${likePattern(prefix)}
+           OR lower(customer_email || ' ' || customer_first_name || ' ' || customer_last_name) LIKE ${likePattern(piece)})`,
     );
   }
-  if (filter.from) conditions.push(sql`created_at >= ${filter.from}::date`);
-  if (filter.to) conditions.push(sql`created_at < ${filter.to}::date + 1`);
-  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const [count] = await rows<{ total: number }>(executor, sql`SELECT count(*)::int AS total FROM orders ${where}`);
-  const ids = await rows<{ id: string }>(
+  if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`);
+  if (filter.to)
+    conditions.push(sql`created_at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`);
+  return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+/** How many orders the admin list's filter matches (an exact count, over the indexes of 0006). */
+export async function countAdminOrders(executor: Executor, filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>) {
+  const [count] = await rows<{ total: number }>(
     executor,
-    sql`SELECT id FROM orders ${where} ORDER BY created_at DESC, id DESC
-         LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`,
+    sql`SELECT count(*)::int AS total FROM orders ${adminWhere(filter)}`,
   );
-  const found = ids.length
-    ? await executor
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.id,
-            ids.map((row) => row.id),
-          ),
+  return count?.total ?? 0;
+}
+
+/**
+ * A page of the admin's list, newest first (created_at DESC, id: the order of orders_created_idx
+ * and orders_status_created_idx, so no sort). The page's ids come from an index-only scan, then
+ * their rows. A page past the middle is read from the other end (`total` known), so the deepest
+ * page skips as few entries as the first.
+ */
+export async function adminOrderPage(executor: Executor, filter: AdminOrderFilter, total: number) {
+  const where = adminWhere(filter);
+  const offset = (filter.page - 1) * filter.pageSize;
+  if (offset >= total) return [];
+  const fromTheEnd = offset > total / 2;
+  const ids = fromTheEnd
+    ? (
+        await rows<{ id: string }>(
+          executor,
+          sql`SELECT id FROM orders ${where} ORDER BY created_at ASC, id DESC
+               LIMIT ${Math.min(filter.pageSize, total - offset)} OFFSET ${Math.max(0, total - offset - filter.pageSize)}`,
         )
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-    : [];
-  return { orders: found, total: count?.total ?? 0 };
+      ).reverse()
+    : await rows<{ id: string }>(
+        executor,
+        sql`SELECT id FROM orders ${where} ORDER BY created_at DESC, id LIMIT ${filter.pageSize} OFFSET ${offset}`,
+      );
+  if (ids.length === 0) return [];
+  const found = await executor
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        ids.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(found.map((order) => [order.id, order]));
+  return ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined);
+}
+
+/**
+ * The orders of the export after `after` (oldest first, keyset on created_at and id), at most
+ * `limit`: the CSV is written a batch at a time. `cursor` keeps created_at's microseconds.
+ */
+export async function exportBatch(
+  executor: Executor,
+  filter: { from: string; to: string; status?: OrderStatus },
+  after: { cursor: string; id: string } | null,
+  limit: number,
+) {
+  const where = adminWhere(filter);
+  // Oldest first, ties by id descending: orders_created_idx (created_at DESC, id) read backwards,
+  // so each batch starts where the last ended instead of sorting what is left.
+  const keyset = after
+    ? sql`AND created_at >= ${after.cursor}::timestamptz
+          AND (created_at > ${after.cursor}::timestamptz OR id < ${after.id}::uuid)`
+    : sql``;
+  const ids = await rows<{ id: string; cursor: string }>(
+    executor,
+    sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at ASC, id DESC LIMIT ${limit}`,
+  );
+  if (ids.length === 0) return { orders: [] as OrderRow[], cursor: null };
+  const found = await executor
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        ids.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(found.map((order) => [order.id, order]));
+  const last = ids.at(-1);
+  return {
+    orders: ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined),
+    cursor: last ? { cursor: last.cursor, id: last.id } : null,
+  };
+}
+
+/** An order's payment events (provider webhooks, confirmed transfers), oldest first. */
+export async function paymentEventsOf(executor: Executor, orderId: string) {
+  return executor
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId))
+    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
 }
 
 // ---------- Payment references and events ----------

@@ -1,0 +1,66 @@
+import {
+  DASHBOARD_DAYS,
+  DASHBOARD_LOW_STOCK_LIST,
+  DASHBOARD_TOP_PRODUCTS,
+  type Dashboard,
+  koboToNaira,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from '@shop/shared';
+import { ChangeCache } from '../../lib/change-cache';
+import type { DashboardRepository } from './dashboard.repository';
+
+const countsOf = <Key extends string>(keys: readonly Key[], rows: { key: string; n: number }[]) =>
+  Object.fromEntries(keys.map((key) => [key, rows.find((row) => row.key === key)?.n ?? 0])) as Record<Key, number>;
+
+/** The admin's sales dashboard: figures from SQL aggregates, in naira from kobo, every key present. */
+export class DashboardService {
+  /**
+   * The figures, computed once and shared until an order or a product changes (orders_changed,
+   * catalog_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
+   * one computation, and what they see is never older than the last committed change.
+   */
+  private readonly cache = new ChangeCache<Dashboard>({ ttlMs: 60_000, maxEntries: 10 });
+
+  constructor(private readonly repository: DashboardRepository) {}
+
+  forget() {
+    this.cache.clear();
+  }
+
+  dashboard(): Promise<Dashboard> {
+    // The Lagos day is part of the key: the 30 days move at midnight.
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    return this.cache.get(today, () => this.compute());
+  }
+
+  private async compute(): Promise<Dashboard> {
+    const [days, counts, top, stock] = await Promise.all([
+      this.repository.revenueByDay(DASHBOARD_DAYS),
+      this.repository.counts(),
+      this.repository.topProducts(DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
+      this.repository.lowStock(DASHBOARD_LOW_STOCK_LIST),
+    ]);
+    // Sums in kobo (integers, exact), turned into naira once at the end.
+    const revenueKobo = days.reduce((sum, day) => sum + Number(day.kobo), 0);
+    const paidOrders = days.reduce((sum, day) => sum + day.orders, 0);
+    return {
+      revenueByDay: days.map((day) => ({ date: day.date, revenue: koboToNaira(Number(day.kobo)), orders: day.orders })),
+      paidOrders,
+      revenue: koboToNaira(revenueKobo),
+      averageOrderValue: paidOrders === 0 ? 0 : koboToNaira(Math.round(revenueKobo / paidOrders)),
+      ordersByStatus: countsOf(ORDER_STATUSES, counts.byStatus),
+      ordersByPaymentStatus: countsOf(PAYMENT_STATUSES, counts.byPayment),
+      transfersAwaiting: counts.transfersAwaiting,
+      topProducts: top.map((row) => ({
+        productId: row.productId,
+        name: row.name,
+        quantity: row.quantity,
+        revenue: koboToNaira(Number(row.kobo)),
+      })),
+      lowStock: stock.list,
+      lowStockCount: stock.low,
+      outOfStockCount: stock.out,
+    };
+  }
+}
