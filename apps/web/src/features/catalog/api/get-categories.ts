@@ -1,6 +1,7 @@
 import type { Category } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { arrayField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
@@ -13,6 +14,7 @@ export const categoriesQueryOptions = () =>
     queryKey: ['categories'],
     queryFn: savingAnswer((signal) => getCategories(signal)),
     staleTime: 5 * 60_000,
+    initialData: () => takePageData('/api/categories', {}, arrayField<Category>('categories')),
   });
 
 export const useCategories = () => useCatalogueQuery(categoriesQueryOptions());

@@ -1,10 +1,13 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { productPage, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
+const categoryProductsPath = (categoryId: string) => `/api/products/category/${encodeURIComponent(categoryId)}`;
+
 export function getCategoryProducts(categoryId: string, page: number, signal?: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>(`/api/products/category/${encodeURIComponent(categoryId)}`, {
+  return api.get<ProductPage>(categoryProductsPath(categoryId), {
     params: { page, pageSize: PAGE_SIZE_DEFAULT },
     signal,
   });
@@ -15,6 +18,8 @@ export const categoryProductsQueryOptions = (categoryId: string, page = 1) =>
     queryKey: ['products', 'category', categoryId, page],
     queryFn: savingAnswer((signal) => getCategoryProducts(categoryId, page, signal)),
     placeholderData: keepPreviousData,
+    initialData: () =>
+      takePageData(categoryProductsPath(categoryId), { page, pageSize: PAGE_SIZE_DEFAULT }, productPage<ProductPage>),
   });
 
 /** Waits for the category's id (the page URL may carry a slug). */

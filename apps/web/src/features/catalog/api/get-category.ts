@@ -1,10 +1,13 @@
 import type { Category } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { objectField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
+const categoryPath = (idOrSlug: string) => `/api/categories/${encodeURIComponent(idOrSlug)}`;
+
 export async function getCategory(idOrSlug: string, signal?: AbortSignal): Promise<Category> {
-  const data = await api.get<{ category: Category }>(`/api/categories/${encodeURIComponent(idOrSlug)}`, { signal });
+  const data = await api.get<{ category: Category }>(categoryPath(idOrSlug), { signal });
   return data.category;
 }
 
@@ -13,6 +16,7 @@ export const categoryQueryOptions = (idOrSlug: string) =>
     queryKey: ['categories', idOrSlug],
     queryFn: savingAnswer((signal) => getCategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
+    initialData: () => takePageData(categoryPath(idOrSlug), {}, objectField<Category>('category')),
   });
 
 export const useCategory = (idOrSlug: string) => useCatalogueQuery(categoryQueryOptions(idOrSlug));

@@ -1,6 +1,7 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { arrayField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
@@ -14,6 +15,7 @@ export const featuredProductsQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'featured'],
     queryFn: savingAnswer((signal) => getFeaturedProducts(signal)),
+    initialData: () => takePageData('/api/products/featured', {}, arrayField<Product>('products')),
   });
 
 export const useFeaturedProducts = () => useCatalogueQuery(featuredProductsQueryOptions());

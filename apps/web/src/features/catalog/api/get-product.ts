@@ -1,10 +1,13 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { objectField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
+const productPath = (idOrSlug: string) => `/api/products/${encodeURIComponent(idOrSlug)}`;
+
 export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promise<Product> {
-  const data = await api.get<{ product: Product }>(`/api/products/${encodeURIComponent(idOrSlug)}`, { signal });
+  const data = await api.get<{ product: Product }>(productPath(idOrSlug), { signal });
   return data.product;
 }
 
@@ -12,6 +15,7 @@ export const productQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: ['products', 'detail', idOrSlug],
     queryFn: savingAnswer((signal) => getProduct(idOrSlug, signal)),
+    initialData: () => takePageData(productPath(idOrSlug), {}, objectField<Product>('product')),
   });
 
 export const useProduct = (idOrSlug: string) => useCatalogueQuery(productQueryOptions(idOrSlug));

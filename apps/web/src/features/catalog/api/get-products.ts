@@ -1,6 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage, type ProductSort } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { productPage, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export type ProductFilters = {
@@ -14,11 +15,10 @@ export type ProductFilters = {
   sort?: ProductSort;
 };
 
+const productsParams = (filters: ProductFilters) => ({ pageSize: PAGE_SIZE_DEFAULT, ...filters });
+
 export function getProducts(filters: ProductFilters, signal?: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>('/api/products', {
-    params: { pageSize: PAGE_SIZE_DEFAULT, ...filters },
-    signal,
-  });
+  return api.get<ProductPage>('/api/products', { params: productsParams(filters), signal });
 }
 
 export const productsQueryOptions = (filters: ProductFilters = {}) =>
@@ -26,6 +26,7 @@ export const productsQueryOptions = (filters: ProductFilters = {}) =>
     queryKey: ['products', 'list', filters],
     queryFn: savingAnswer((signal) => getProducts(filters, signal)),
     placeholderData: keepPreviousData, // keep the grid while the next page loads
+    initialData: () => takePageData('/api/products', productsParams(filters), productPage<ProductPage>),
   });
 
 export const useProducts = (filters: ProductFilters = {}) => useCatalogueQuery(productsQueryOptions(filters));

@@ -1,14 +1,18 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { productPage, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+
+const subcategoryProductsPath = (subcategoryId: string) =>
+  `/api/products/subcategory/${encodeURIComponent(subcategoryId)}`;
 
 export function getSubcategoryProducts(
   subcategoryId: string,
   page: number,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  return api.get<ProductPage>(`/api/products/subcategory/${encodeURIComponent(subcategoryId)}`, {
+  return api.get<ProductPage>(subcategoryProductsPath(subcategoryId), {
     params: { page, pageSize: PAGE_SIZE_DEFAULT },
     signal,
   });
@@ -19,6 +23,12 @@ export const subcategoryProductsQueryOptions = (subcategoryId: string, page = 1)
     queryKey: ['products', 'subcategory', subcategoryId, page],
     queryFn: savingAnswer((signal) => getSubcategoryProducts(subcategoryId, page, signal)),
     placeholderData: keepPreviousData,
+    initialData: () =>
+      takePageData(
+        subcategoryProductsPath(subcategoryId),
+        { page, pageSize: PAGE_SIZE_DEFAULT },
+        productPage<ProductPage>,
+      ),
   });
 
 /** Waits for the subcategory's id (the page URL may carry a slug). */

@@ -1,13 +1,13 @@
 import type { SubcategoryWithCategory } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { objectField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
+const subcategoryPath = (idOrSlug: string) => `/api/subcategories/${encodeURIComponent(idOrSlug)}`;
+
 export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Promise<SubcategoryWithCategory> {
-  const data = await api.get<{ subcategory: SubcategoryWithCategory }>(
-    `/api/subcategories/${encodeURIComponent(idOrSlug)}`,
-    { signal },
-  );
+  const data = await api.get<{ subcategory: SubcategoryWithCategory }>(subcategoryPath(idOrSlug), { signal });
   return data.subcategory;
 }
 
@@ -16,6 +16,7 @@ export const subcategoryQueryOptions = (idOrSlug: string) =>
     queryKey: ['subcategories', idOrSlug],
     queryFn: savingAnswer((signal) => getSubcategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
+    initialData: () => takePageData(subcategoryPath(idOrSlug), {}, objectField<SubcategoryWithCategory>('subcategory')),
   });
 
 export const useSubcategory = (idOrSlug: string) => useCatalogueQuery(subcategoryQueryOptions(idOrSlug));

@@ -1,6 +1,7 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { arrayField, takePageData } from '../../../lib/page-data';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {
@@ -12,6 +13,7 @@ export const hotBuyProductsQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'hot-buy'],
     queryFn: savingAnswer((signal) => getHotBuyProducts(signal)),
+    initialData: () => takePageData('/api/products/hot-buy', {}, arrayField<Product>('products')),
   });
 
 export const useHotBuyProducts = () => useCatalogueQuery(hotBuyProductsQueryOptions());
