@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
+import { withoutPageData } from './fixtures/page-data';
 
 const shop = useBrowser();
 
@@ -49,23 +50,14 @@ describe('a product page opened from a shared link', () => {
   it('still shows the product when the HTML arrives without its data', async () => {
     const product = await someProduct();
     const { page, context, errors } = await shop.newPage({ width: 375, height: 740 });
-    let stripped = false;
-    await page.route(`**/products/${product.slug}`, async (route) => {
-      // The page itself only: its API call has the same ending.
-      if (route.request().resourceType() !== 'document') return route.continue();
-      const response = await route.fetch();
-      const html = await response.text();
-      const without = html.replace(/<script id="page-data" type="application\/json">[\s\S]*?<\/script>/, '');
-      stripped = without !== html;
-      await route.fulfill({ response, body: without });
-    });
+    const { stripped } = await withoutPageData(page);
     const calls: string[] = [];
     page.on('request', (request) => {
       if (isCatalogueCall(request.url())) calls.push(new URL(request.url()).pathname);
     });
     await page.goto(`/products/${product.slug}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    expect(stripped).toBe(true);
+    expect(stripped()).toBe(true);
     expect(calls).toContain(`/api/products/${product.slug}`);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { PAGE_SIZE_DEFAULT } from '@shop/shared';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
@@ -8,6 +8,7 @@ import { routes } from '../../app/router';
 import { readPageData, takePageData } from '../../lib/page-data';
 import { aCategory, aProduct } from '../../testing/fixtures';
 import { fakeApi } from '../../testing/render-route';
+import { readSavedAnswer } from '../saved-catalogue/saved-answers';
 
 /** Puts a page-data block into the document, as the server writes it, and reads it as main.tsx does. */
 function servePageData(text: string | undefined) {
@@ -65,6 +66,10 @@ describe('pages that arrive with their data', () => {
     expect(catalogueCalls(fetchMock)).toEqual([]);
     // Read once and gone from the document.
     expect(document.getElementById('page-data')).toBeNull();
+    // Saved in this browser as a fetched answer is, for the day the shop cannot be reached.
+    await waitFor(() => expect(readSavedAnswer(['products', 'detail', 'satin-ribbon-wine'])).toEqual(product), {
+      timeout: 3_000,
+    });
   });
 
   it('a product page fetches its product when the page has no embedded data', async () => {

@@ -1,8 +1,8 @@
 import type { Category } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { objectField, takePageData } from '../../../lib/page-data';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { objectField } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 const categoryPath = (idOrSlug: string) => `/api/categories/${encodeURIComponent(idOrSlug)}`;
 
@@ -11,12 +11,14 @@ export async function getCategory(idOrSlug: string, signal?: AbortSignal): Promi
   return data.category;
 }
 
-export const categoryQueryOptions = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: ['categories', idOrSlug],
+export const categoryQueryOptions = (idOrSlug: string) => {
+  const queryKey = ['categories', idOrSlug];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getCategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
-    initialData: () => takePageData(categoryPath(idOrSlug), {}, objectField<Category>('category')),
+    initialData: () => embeddedAnswer(queryKey, categoryPath(idOrSlug), {}, objectField<Category>('category')),
   });
+};
 
 export const useCategory = (idOrSlug: string) => useCatalogueQuery(categoryQueryOptions(idOrSlug));

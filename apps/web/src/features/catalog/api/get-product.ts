@@ -1,8 +1,8 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { objectField, takePageData } from '../../../lib/page-data';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { objectField } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 const productPath = (idOrSlug: string) => `/api/products/${encodeURIComponent(idOrSlug)}`;
 
@@ -11,11 +11,13 @@ export async function getProduct(idOrSlug: string, signal?: AbortSignal): Promis
   return data.product;
 }
 
-export const productQueryOptions = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: ['products', 'detail', idOrSlug],
+export const productQueryOptions = (idOrSlug: string) => {
+  const queryKey = ['products', 'detail', idOrSlug];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getProduct(idOrSlug, signal)),
-    initialData: () => takePageData(productPath(idOrSlug), {}, objectField<Product>('product')),
+    initialData: () => embeddedAnswer(queryKey, productPath(idOrSlug), {}, objectField<Product>('product')),
   });
+};
 
 export const useProduct = (idOrSlug: string) => useCatalogueQuery(productQueryOptions(idOrSlug));

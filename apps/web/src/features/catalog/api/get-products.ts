@@ -1,8 +1,8 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage, type ProductSort } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { productPage, takePageData } from '../../../lib/page-data';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { productPage } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export type ProductFilters = {
   page?: number;
@@ -21,12 +21,14 @@ export function getProducts(filters: ProductFilters, signal?: AbortSignal): Prom
   return api.get<ProductPage>('/api/products', { params: productsParams(filters), signal });
 }
 
-export const productsQueryOptions = (filters: ProductFilters = {}) =>
-  queryOptions({
-    queryKey: ['products', 'list', filters],
+export const productsQueryOptions = (filters: ProductFilters = {}) => {
+  const queryKey = ['products', 'list', filters];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getProducts(filters, signal)),
     placeholderData: keepPreviousData, // keep the grid while the next page loads
-    initialData: () => takePageData('/api/products', productsParams(filters), productPage<ProductPage>),
+    initialData: () => embeddedAnswer(queryKey, '/api/products', productsParams(filters), productPage<ProductPage>),
   });
+};
 
 export const useProducts = (filters: ProductFilters = {}) => useCatalogueQuery(productsQueryOptions(filters));

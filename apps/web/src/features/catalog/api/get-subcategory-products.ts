@@ -1,8 +1,8 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { productPage, takePageData } from '../../../lib/page-data';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { productPage } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 const subcategoryProductsPath = (subcategoryId: string) =>
   `/api/products/subcategory/${encodeURIComponent(subcategoryId)}`;
@@ -18,18 +18,21 @@ export function getSubcategoryProducts(
   });
 }
 
-export const subcategoryProductsQueryOptions = (subcategoryId: string, page = 1) =>
-  queryOptions({
-    queryKey: ['products', 'subcategory', subcategoryId, page],
+export const subcategoryProductsQueryOptions = (subcategoryId: string, page = 1) => {
+  const queryKey = ['products', 'subcategory', subcategoryId, page];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getSubcategoryProducts(subcategoryId, page, signal)),
     placeholderData: keepPreviousData,
     initialData: () =>
-      takePageData(
+      embeddedAnswer(
+        queryKey,
         subcategoryProductsPath(subcategoryId),
         { page, pageSize: PAGE_SIZE_DEFAULT },
         productPage<ProductPage>,
       ),
   });
+};
 
 /** Waits for the subcategory's id (the page URL may carry a slug). */
 export const useSubcategoryProducts = (subcategoryId: string | undefined, page = 1) =>

@@ -1,8 +1,8 @@
 import type { SubcategoryWithCategory } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { objectField, takePageData } from '../../../lib/page-data';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { objectField } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 const subcategoryPath = (idOrSlug: string) => `/api/subcategories/${encodeURIComponent(idOrSlug)}`;
 
@@ -11,12 +11,15 @@ export async function getSubcategory(idOrSlug: string, signal?: AbortSignal): Pr
   return data.subcategory;
 }
 
-export const subcategoryQueryOptions = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: ['subcategories', idOrSlug],
+export const subcategoryQueryOptions = (idOrSlug: string) => {
+  const queryKey = ['subcategories', idOrSlug];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getSubcategory(idOrSlug, signal)),
     staleTime: 5 * 60_000,
-    initialData: () => takePageData(subcategoryPath(idOrSlug), {}, objectField<SubcategoryWithCategory>('subcategory')),
+    initialData: () =>
+      embeddedAnswer(queryKey, subcategoryPath(idOrSlug), {}, objectField<SubcategoryWithCategory>('subcategory')),
   });
+};
 
 export const useSubcategory = (idOrSlug: string) => useCatalogueQuery(subcategoryQueryOptions(idOrSlug));
