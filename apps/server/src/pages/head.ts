@@ -40,7 +40,9 @@ export interface PageHead {
   /** Naira with two decimals ("1500.00"), for product pages. */
   price?: string;
   /** The image the page shows first, fetched while the scripts load. */
-  preloadImage?: { href: string; srcset?: string; sizes: string };
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** The page's own script chunks (apps/web's lazy routes), fetched beside the main bundle. */
+  scripts?: string[];
   jsonLd: unknown[];
 }
 
@@ -76,8 +78,11 @@ export function headTags(head: PageHead): string {
   if (head.preloadImage) {
     const { href, srcset, sizes } = head.preloadImage;
     tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(href)}"${srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''} fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${srcset && sizes ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''} fetchpriority="high" />`,
     );
+  }
+  for (const script of head.scripts ?? []) {
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`);
   }
   for (const data of head.jsonLd) {
     tags.push(`<script type="application/ld+json">${jsonForScript(JSON.stringify(data))}</script>`);

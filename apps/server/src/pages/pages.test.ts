@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -11,6 +11,22 @@ import { Sitemaps } from './sitemap';
 // The storefront's real index.html (as written, before the build adds its hashed scripts).
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
 copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
+// Vite's manifest, in the shape `vite build` writes: the entry, a lazy page and what they import.
+mkdirSync(path.join(webDistDir, '.vite'));
+writeFileSync(
+  path.join(webDistDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_vendor-b2.js'] },
+    '_vendor-b2.js': { file: 'assets/vendor-b2.js' },
+    '_breadcrumb-c3.js': { file: 'assets/breadcrumb-c3.js', imports: ['_vendor-b2.js'] },
+    'src/features/catalog/routes/product.tsx': {
+      file: 'assets/product-d4.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_vendor-b2.js', '_breadcrumb-c3.js'],
+    },
+    'src/features/home/media/hero-poster.webp': { file: 'assets/hero-poster-e5.webp' },
+  }),
+);
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 const HOST = 'shop.test';
@@ -82,6 +98,15 @@ describe('a product page fetched without a browser', () => {
     expect(description.length).toBeLessThanOrEqual(160);
     // The gallery's main picture is on its way while the scripts load.
     expect(html).toContain(`<link rel="preload" as="image" href="${product.images[0]}"`);
+  });
+
+  it("names its page's own script chunks, and not the main bundle's, so they load beside it", async () => {
+    const product = await someProduct();
+    const html = (await page(`/products/${product.slug}`)).body;
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(preloads.sort()).toEqual(['/assets/breadcrumb-c3.js', '/assets/product-d4.js']);
+    // Home's largest picture, the hero's poster, is on its way before the scripts have run.
+    expect((await page('/')).body).toContain('<link rel="preload" as="image" href="/assets/hero-poster-e5.webp"');
   });
 
   it('carries valid JSON-LD: a Product with an Offer in NGN, availability from stock, and its breadcrumbs', async () => {

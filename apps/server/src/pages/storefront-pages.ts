@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { catalogCacheKey } from '../modules/catalog/catalog.routes';
+import { PAGE_SOURCES, type WebAssets } from './assets';
 import {
   categoryHead,
   headTags,
@@ -84,6 +85,7 @@ export class StorefrontPages {
   constructor(
     private readonly app: FastifyInstance,
     private readonly template: PageTemplate,
+    private readonly assets: WebAssets,
   ) {
     this.notFound = template.render(notFoundHead(), '');
   }
@@ -160,7 +162,12 @@ export class StorefrontPages {
       title: this.template.title ?? 'Stitch & Trim Supplies',
       description: this.template.description ?? SHOP_DESCRIPTION,
     };
-    return this.page(request, 'home', answers, (origin) => homeHead(origin, home));
+    const poster = this.assets.url(PAGE_SOURCES.heroPoster);
+    return this.page(request, 'home', answers, (origin) => ({
+      ...homeHead(origin, home),
+      // Home's largest picture: the hero video's poster, which the hero shows first.
+      preloadImage: poster ? { href: poster } : undefined,
+    }));
   }
 
   private async shop(request: FastifyRequest, search: URLSearchParams): Promise<RenderedPage> {
@@ -172,9 +179,10 @@ export class StorefrontPages {
       plain ? this.optional(() => this.productsAnswer(page)) : undefined,
       this.optional(() => this.categoriesAnswer()),
     ]);
-    return this.page(request, `shop ${page}`, answers, (origin) =>
-      listingHead(origin, '/shop', 'Shop', SHOP_DESCRIPTION, page),
-    );
+    return this.page(request, `shop ${page}`, answers, (origin) => ({
+      ...listingHead(origin, '/shop', 'Shop', SHOP_DESCRIPTION, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.shop),
+    }));
   }
 
   private productsAnswer(page: number) {
@@ -187,9 +195,10 @@ export class StorefrontPages {
 
   private async categories(request: FastifyRequest): Promise<RenderedPage> {
     const answers = [await this.optional(() => this.categoriesAnswer())];
-    return this.page(request, 'categories', answers, (origin) =>
-      listingHead(origin, '/categories', 'Categories', CATEGORIES_DESCRIPTION),
-    );
+    return this.page(request, 'categories', answers, (origin) => ({
+      ...listingHead(origin, '/categories', 'Categories', CATEGORIES_DESCRIPTION),
+      scripts: this.assets.scripts(PAGE_SOURCES.categories),
+    }));
   }
 
   private async category(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
@@ -222,9 +231,10 @@ export class StorefrontPages {
           })
         : undefined,
     ]);
-    return this.page(request, `category ${page}`, [main, ...answers], (origin) =>
-      categoryHead(origin, category, LISTING_FALLBACK, page),
-    );
+    return this.page(request, `category ${page}`, [main, ...answers], (origin) => ({
+      ...categoryHead(origin, category, LISTING_FALLBACK, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.category),
+    }));
   }
 
   private async subcategory(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
@@ -247,9 +257,10 @@ export class StorefrontPages {
         () => service.listProductsOfSubcategory(subcategory.id, query),
       );
     });
-    return this.page(request, `subcategory ${page}`, [main, products], (origin) =>
-      subcategoryHead(origin, subcategory, LISTING_FALLBACK, page),
-    );
+    return this.page(request, `subcategory ${page}`, [main, products], (origin) => ({
+      ...subcategoryHead(origin, subcategory, LISTING_FALLBACK, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.subcategory),
+    }));
   }
 
   private async product(request: FastifyRequest, idOrSlug: string): Promise<RenderedPage> {
@@ -267,7 +278,10 @@ export class StorefrontPages {
         async () => ({ products: await service.relatedProducts(product.id) }),
       ),
     );
-    return this.page(request, 'product', [main, related], (origin) => productHead(origin, product, productImageSrcSet));
+    return this.page(request, 'product', [main, related], (origin) => ({
+      ...productHead(origin, product, productImageSrcSet),
+      scripts: this.assets.scripts(PAGE_SOURCES.product),
+    }));
   }
 
   /**

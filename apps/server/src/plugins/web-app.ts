@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebAssets } from '../pages/assets';
 import { pageTemplate } from '../pages/html';
 import { robotsTxt, Sitemaps } from '../pages/sitemap';
 import { StorefrontPages } from '../pages/storefront-pages';
@@ -75,7 +76,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   });
   // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
-  const pages = indexHtml ? new StorefrontPages(app, pageTemplate(indexHtml)) : undefined;
+  const pages = indexHtml
+    ? new StorefrontPages(app, pageTemplate(indexHtml), new WebAssets(options.webDistDir))
+    : undefined;
   const sitemaps = new Sitemaps(app);
   const origin = (request: FastifyRequest) =>
     app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
