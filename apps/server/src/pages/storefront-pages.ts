@@ -315,8 +315,16 @@ export class StorefrontPages {
   }
 }
 
+/** Answers parsed once per cache entry: a warm page reads its main answer without parsing it again. */
+const parsed = new WeakMap<Buffer, unknown>();
+
 function parse<T>(answer: Answer): T {
-  return JSON.parse(answer.body.toString('utf8')) as T;
+  let value = parsed.get(answer.body);
+  if (value === undefined) {
+    value = JSON.parse(answer.body.toString('utf8'));
+    parsed.set(answer.body, value);
+  }
+  return value as T;
 }
 
 /** The page's answers as `{ "<api url>": answer, … }`, safe inside its script element. */
