@@ -346,7 +346,8 @@ describe('robots.txt and the sitemap', () => {
     const { categories } = await api('/api/categories');
     const count = await productCount();
     const subcategories = categories.flatMap((category: { subcategories: unknown[] }) => category.subcategories);
-    expect(locs).toHaveLength(3 + categories.length + subcategories.length + Number(count));
+    expect(locs).toHaveLength(2 + categories.length + subcategories.length + Number(count));
+    expect(byLoc.has(`${ORIGIN}/shop`)).toBe(true);
     expect(byLoc.has(`${ORIGIN}/`)).toBe(true);
     for (const category of categories) {
       expect(byLoc.get(`${ORIGIN}/categories/${category.slug}`)).toMatch(/^\d{4}-\d\d-\d\dT/);

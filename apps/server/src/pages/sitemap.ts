@@ -4,8 +4,11 @@ import { escapeXml } from './html';
 /** The most URLs one sitemap file may list (sitemaps.org). */
 export const SITEMAP_URLS_MAX = 50_000;
 
-/** The storefront's own pages every sitemap lists first. */
-const STATIC_PATHS = ['/', '/shop', '/categories'];
+/**
+ * The storefront's own pages every sitemap lists first. (`/categories` is left out: it opens
+ * the first category, which is listed with the others.)
+ */
+const STATIC_PATHS = ['/', '/shop'];
 
 interface Entry {
   path: string;
@@ -49,7 +52,7 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * The sitemap: home, /shop, /categories, every category, subcategory and product with its lastmod.
+ * The sitemap: home, /shop, every category, subcategory and product with its lastmod.
  * Up to SITEMAP_URLS_MAX URLs it is one urlset at /sitemap.xml; above, /sitemap.xml is an index
  * of /sitemap-catalogue.xml (the pages and categories) and /sitemap-products-<n>.xml files of
  * SITEMAP_URLS_MAX products each. The rows are read through the catalogue cache, so a file is
