@@ -30,8 +30,10 @@ export interface Crumb {
 
 /** What a page says about itself in its head. */
 export interface PageHead {
-  /** The page's own title ("French Lace"); none for home, whose title is index.html's. */
+  /** The document's title ("French Lace | Stitch & Trim Supplies"). */
   title: string;
+  /** What a shared link shows as its title ("French Lace"; og:site_name names the shop); else `title`. */
+  shareTitle?: string;
   description: string;
   canonicalUrl: string;
   type: 'website' | 'product';
@@ -57,7 +59,7 @@ export function headTags(head: PageHead): string {
     `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
     meta('property', 'og:site_name', STOREFRONT_NAME),
     meta('property', 'og:type', head.type),
-    meta('property', 'og:title', head.title),
+    meta('property', 'og:title', head.shareTitle ?? head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonicalUrl),
     meta('property', 'og:locale', 'en_NG'),
@@ -71,7 +73,7 @@ export function headTags(head: PageHead): string {
   }
   tags.push(
     meta('name', 'twitter:card', head.imageUrl ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:title', head.shareTitle ?? head.title),
     meta('name', 'twitter:description', head.description),
   );
   if (head.imageUrl) tags.push(meta('name', 'twitter:image', head.imageUrl));
@@ -137,6 +139,7 @@ export function listingHead(origin: string, path: string, name: string, descript
   const canonicalUrl = `${origin}${path}${page > 1 ? `?page=${page}` : ''}`;
   return {
     title: pageTitle(page > 1 ? `${name}, page ${page}` : name),
+    shareTitle: name,
     description,
     canonicalUrl,
     type: 'website',
@@ -153,6 +156,7 @@ export function categoryHead(origin: string, category: Category, fallbackDescrip
   const url = `${origin}/categories/${enc(category.slug)}`;
   return {
     title: pageTitle(page > 1 ? `${category.name}, page ${page}` : category.name),
+    shareTitle: category.name,
     description: shortDescription(category.description || `${category.name}: ${fallbackDescription}`),
     canonicalUrl: page > 1 ? `${url}?page=${page}` : url,
     type: 'website',
@@ -174,6 +178,7 @@ export function subcategoryHead(
   const url = `${origin}/subcategories/${enc(subcategory.slug)}`;
   return {
     title: pageTitle(page > 1 ? `${subcategory.name}, page ${page}` : subcategory.name),
+    shareTitle: subcategory.name,
     description: shortDescription(subcategory.description || `${subcategory.name}: ${fallbackDescription}`),
     canonicalUrl: page > 1 ? `${url}?page=${page}` : url,
     type: 'website',
@@ -213,6 +218,7 @@ export function productHead(
   const first = product.images[0];
   return {
     title: pageTitle(product.name),
+    shareTitle: product.name,
     description,
     canonicalUrl: url,
     type: 'product',

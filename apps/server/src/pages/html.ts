@@ -39,7 +39,8 @@ export interface PageTemplate {
 }
 
 const TITLE = /<title>([\s\S]*?)<\/title>/i;
-const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/i;
+// With the line it stands on, so no blank line is left where it was.
+const DESCRIPTION = /(?:\r?\n[ \t]*)?<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/i;
 
 /** The inverse of escapeHtml, for the few entities index.html uses in its title and description. */
 function unescapeHtml(text: string): string {

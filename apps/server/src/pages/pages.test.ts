@@ -87,7 +87,9 @@ describe('a product page fetched without a browser', () => {
     const url = `${ORIGIN}/products/${product.slug}`;
     expect(html).toContain(`<link rel="canonical" href="${url}" />`);
     expect(metaContent(html, 'og:type')).toBe('product');
-    expect(metaContent(html, 'og:title')).toBe(`${product.name} | Stitch &amp; Trim Supplies`);
+    // A shared link shows the product's name; og:site_name names the shop.
+    expect(metaContent(html, 'og:title')).toBe(product.name);
+    expect(metaContent(html, 'og:site_name')).toBe('Stitch &amp; Trim Supplies');
     expect(metaContent(html, 'og:url')).toBe(url);
     expect(metaContent(html, 'og:image')).toBe(`${ORIGIN}${product.images[0]}`);
     expect(metaContent(html, 'product:price:amount')).toBe(product.price.toFixed(2));
