@@ -64,6 +64,18 @@ function segment(raw: string): string | undefined {
   return idOrSlugParamsSchema.safeParse({ idOrSlug: decoded }).success ? decoded : undefined;
 }
 
+/**
+ * The origin of the shop's absolute URLs (canonical, Open Graph, sitemap): PUBLIC_URL's when it
+ * is set, else the one each request came to (its protocol and Host, as trustProxy allows).
+ */
+export function shopOrigin(publicUrl: string | undefined): (request: FastifyRequest) => string {
+  if (publicUrl) {
+    const origin = new URL(publicUrl).origin;
+    return () => origin;
+  }
+  return (request) => `${request.protocol}://${request.host}`;
+}
+
 const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
 
 class PageNotFound extends Error {}
@@ -88,14 +100,10 @@ export class StorefrontPages {
     private readonly assets: WebAssets,
   ) {
     this.notFound = template.render(notFoundHead(), '');
+    this.origin = shopOrigin(app.config.publicUrl);
   }
 
-  /** The origin of absolute URLs: PUBLIC_URL when set, else the one the request came to. */
-  origin(request: FastifyRequest): string {
-    const publicUrl = this.app.config.publicUrl;
-    if (publicUrl) return new URL(publicUrl).origin;
-    return `${request.protocol}://${request.host}`;
-  }
+  private readonly origin: (request: FastifyRequest) => string;
 
   /**
    * The page for a GET of `url`, or undefined for a page that is not the catalogue's (the plain

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebAssets } from '../pages/assets';
 import { pageTemplate } from '../pages/html';
 import { robotsTxt, Sitemaps } from '../pages/sitemap';
-import { StorefrontPages } from '../pages/storefront-pages';
+import { StorefrontPages, shopOrigin } from '../pages/storefront-pages';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { PAGE_HEADERS } from './security-headers';
 
@@ -80,8 +80,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     ? new StorefrontPages(app, pageTemplate(indexHtml), new WebAssets(options.webDistDir))
     : undefined;
   const sitemaps = new Sitemaps(app);
-  const origin = (request: FastifyRequest) =>
-    app.config.publicUrl ? new URL(app.config.publicUrl).origin : `${request.protocol}://${request.host}`;
+  const origin = shopOrigin(app.config.publicUrl);
 
   app.get('/robots.txt', async (request, reply) =>
     reply
