@@ -1,13 +1,14 @@
 // `npm run bench:pages`: Lighthouse (mobile profile, simulated throttling) on the built shop as
 // `npm start` serves it: home, /shop and a product page, several runs each. Prints the median
-// performance score and metrics, and for home the JavaScript a first visit downloads, then
-// appends them to bench/RESULTS.md. Needs only the system Chromium; nothing leaves loopback.
+// performance and SEO scores and metrics, and for home the JavaScript a first visit downloads,
+// then appends them to bench/RESULTS.md. Needs only the system Chromium; nothing leaves loopback.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -16,7 +17,9 @@ const runs = Number(args.runs);
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const TARGETS = { score: 90, homeScriptKb: 150, cls: 0.1 };
+// Issue 15: pages arrive with their data (decision 016). The JavaScript budget is e2e's
+// (storefront-hero.spec.ts): a first visit downloads no more than before.
+const TARGETS = { score: 97, seo: 100, lcpMs: 2000, homeScriptKb: 150, cls: 0.1 };
 
 function ensureBuild() {
   const built = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].every((file) =>
@@ -41,6 +44,9 @@ function startShop(dataDir: string) {
 
 interface Run {
   score: number;
+  seo: number;
+  /** The SEO audits that did not pass, by id. */
+  seoFailures: string[];
   fcp: number;
   lcp: number;
   tbt: number;
@@ -48,6 +54,8 @@ interface Run {
   speedIndex: number;
   scriptBytes: number;
   benchmarkIndex: number;
+  /** The element LCP measured, so an LCP figure can be traced to it. */
+  lcpElement: string;
   /** What moved, so a CLS figure can be traced to its element. */
   shifts: string[];
 }
@@ -62,9 +70,21 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** Lighthouse 12 puts the LCP element in the first row of the audit's first table. */
+function lcpElementOf(details: unknown): string {
+  const tables = (details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] })?.items;
+  const node = tables?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? '?'} ${node.snippet ?? ''}`.slice(0, 160) : '?';
+}
+
 async function auditOnce(url: string, port: number): Promise<Run> {
   // Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'seo'],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -72,6 +92,10 @@ async function auditOnce(url: string, port: number): Promise<Run> {
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    seoFailures: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
@@ -81,6 +105,7 @@ async function auditOnce(url: string, port: number): Promise<Run> {
       .filter((request) => request.resourceType === 'Script')
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
       (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
     ),
@@ -127,6 +152,8 @@ const chrome = await chromeLauncher.launch({
 });
 
 const rows: { name: string; path: string; runs: Run[] }[] = [];
+/** The page's HTML against its API answer, served warm from the catalogue cache. */
+const throughput: { what: string; path: string; rps: number; p99: number }[] = [];
 try {
   const sample = (await (await fetch(`${baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] };
   const slug = sample.products[0]?.slug;
@@ -144,11 +171,27 @@ try {
       const result = await audit(`${baseUrl}${urlPath}`, chrome.port);
       row.runs.push(result);
       console.log(
-        `  ${name.padEnd(8)} run ${run}: score ${result.score}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
+        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
       );
+      console.log(`           LCP element ${result.lcpElement}`);
       if (result.cls >= 0.01) for (const shift of result.shifts) console.log(`           shifted ${shift}`);
     }
     rows.push(row);
+  }
+  // The HTML of a product page is built from the cache entries the API answers from: a warm
+  // page should cost about what its API answer costs. Brotli, as a browser asks.
+  const product = pages.find(([name]) => name === 'product')?.[1] ?? '/';
+  for (const [what, urlPath] of [
+    ['product page HTML', product],
+    ['product API answer', `/api${product}`],
+  ] as const) {
+    const result = await autocannon({
+      url: `${baseUrl}${urlPath}`,
+      connections: 10,
+      duration: 5,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    throughput.push({ what, path: urlPath, rps: result.requests.average, p99: result.latency.p99 });
   }
 } finally {
   chrome.kill();
@@ -157,11 +200,13 @@ try {
 }
 
 const summary = rows.map((row) => {
-  const pick = (key: Exclude<keyof Run, 'shifts'>) => median(row.runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof Run, 'shifts' | 'seoFailures' | 'lcpElement'>) =>
+    median(row.runs.map((run) => run[key]));
   return {
     name: row.name,
     path: row.path,
     score: pick('score'),
+    seo: pick('seo'),
     fcp: pick('fcp'),
     lcp: pick('lcp'),
     tbt: pick('tbt'),
@@ -174,6 +219,8 @@ const benchmarkIndex = median(rows.flatMap((row) => row.runs.map((run) => run.be
 const home = summary.find((row) => row.name === 'home');
 const missed = [
   ...summary.filter((row) => row.score < TARGETS.score).map((row) => `${row.name} score ${row.score}`),
+  ...summary.filter((row) => row.seo < TARGETS.seo).map((row) => `${row.name} SEO ${row.seo}`),
+  ...summary.filter((row) => row.lcp > TARGETS.lcpMs).map((row) => `${row.name} LCP ${seconds(row.lcp)}`),
   ...summary.filter((row) => row.cls >= TARGETS.cls).map((row) => `${row.name} CLS ${row.cls.toFixed(3)}`),
   ...(home && home.scriptKb > TARGETS.homeScriptKb ? [`home JavaScript ${home.scriptKb.toFixed(1)} KB`] : []),
 ];
@@ -184,14 +231,19 @@ const report = [
   `Command: \`npm run bench:pages -- --runs ${runs}\``,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and 4× CPU) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
   '',
-  '| page | score | FCP | LCP | TBT | CLS | Speed Index | JS transferred |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| page | score | SEO | FCP | LCP | TBT | CLS | Speed Index | JS transferred |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...summary.map(
     (row) =>
-      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB |`,
+      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB |`,
   ),
   '',
-  `Targets: score ≥ ${TARGETS.score} on every page, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
+  ...throughput.map(
+    (row) =>
+      `${row.what} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`): ${row.rps.toFixed(0)} requests/s, p99 ${row.p99} ms (autocannon, 10 connections, 5 s, brotli)`,
+  ),
+  '',
+  `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
   '',
 ].join('\n');
 appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}`);

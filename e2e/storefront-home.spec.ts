@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputDir, useBrowser } from './fixtures/browser';
+import { withoutPageData } from './fixtures/page-data';
 
 const shop = useBrowser();
 
@@ -47,6 +48,7 @@ describe('a visitor on the home page', () => {
 
   it('sees each list fail on its own with the hint about the backend', async () => {
     const { page, context } = await shop.newPage();
+    await withoutPageData(page);
     await page.route('**/api/products/hot-buy*', (route) =>
       route.fulfill({
         status: 500,
@@ -68,6 +70,7 @@ describe('a visitor on the home page', () => {
   it('is told when there are no hot buys or featured products', async () => {
     const { page, context } = await shop.newPage();
     const empty = { status: 200, contentType: 'application/json', body: JSON.stringify({ products: [] }) };
+    await withoutPageData(page);
     await page.route('**/api/products/hot-buy*', (route) => route.fulfill(empty));
     await page.route('**/api/products/featured*', (route) => route.fulfill(empty));
     await page.goto('/');

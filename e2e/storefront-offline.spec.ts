@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
+import { withoutPageData } from './fixtures/page-data';
 
 const shop = useBrowser();
 
@@ -11,10 +12,12 @@ type ApiProduct = { id: string; slug: string; name: string };
 const api = async (url: string) => (await fetch(`${shop.baseUrl}${url}`)).json();
 
 /**
- * The shop's server is down: every API request fails to connect; pages and images still load.
+ * The shop's server is down: every API request fails to connect; pages and images still load
+ * (as from a cache: without the answers the server embeds in them).
  * Returns the paths refused, to know when the shop's retries are over.
  */
 async function shopGoesDown(context: BrowserContext): Promise<string[]> {
+  await withoutPageData(context);
   const refused: string[] = [];
   await context.route('**/api/**', (route) => {
     refused.push(new URL(route.request().url()).pathname);

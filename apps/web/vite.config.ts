@@ -14,6 +14,9 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunk and image each page needs, so the server names them
+    // in a page's HTML (preloads) instead of the browser finding them one after another.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

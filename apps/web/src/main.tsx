@@ -1,20 +1,47 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
+import { preloadPages } from './lib/lazy-page';
+import { dropPageData, readPageData } from './lib/page-data';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// A transition lets React split the first render into short tasks, so input is never blocked for long.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>,
-  );
+// The first answers the server put into the page: the first render starts from them, without a
+// round trip. They are for this page only: the first navigation forgets what is left of them.
+readPageData();
+const router = createAppRouter();
+const firstLocation = router.state.location.key;
+const stopWatching = router.subscribe((state) => {
+  if (state.location.key === firstLocation) return;
+  dropPageData();
+  stopWatching();
+});
+
+// The page's own chunk is on its way already (the server's HTML names it): the first render
+// waits for it, a little at most, so it paints the page and not its loading state first.
+const FIRST_PAGE_WAIT_MS = 1_500;
+const pageLoads = preloadPages(matchRoutes(routes, window.location)?.map((match) => match.route.element) ?? []);
+const firstPage =
+  pageLoads.length === 0
+    ? Promise.resolve()
+    : Promise.race([
+        Promise.all(pageLoads).catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+      ]);
+
+void firstPage.then(() => {
+  // A transition lets React split the first render into short tasks, so input is never blocked for long.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

@@ -13,4 +13,5 @@ export * from './newsletter-messages';
 export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';
+export * from './pages';
 export * from './text';

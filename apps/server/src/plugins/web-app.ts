@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebAssets } from '../pages/assets';
+import { pageTemplate } from '../pages/html';
+import { robotsTxt, Sitemaps } from '../pages/sitemap';
+import { StorefrontPages, shopOrigin } from '../pages/storefront-pages';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { PAGE_HEADERS } from './security-headers';
 
@@ -12,6 +16,10 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
  * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
  * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
+ * The catalogue's pages (home, /shop, /categories, a category, subcategory or product) arrive
+ * with their first API answers and their own head (src/pages, decision 016); an unknown
+ * category, subcategory or product is a 404 with the app's page. /robots.txt and /sitemap.xml
+ * are answered here too.
  * Pages (index.html, whichever way it is asked for, and SVG files) carry PAGE_HEADERS: the CSP,
  * HSTS and the rest of what only a document uses; other files and the API get the two headers
  * every answer has.
@@ -68,12 +76,48 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   });
   // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
+  const pages = indexHtml
+    ? new StorefrontPages(app, pageTemplate(indexHtml), new WebAssets(options.webDistDir))
+    : undefined;
+  const sitemaps = new Sitemaps(app);
+  const origin = shopOrigin(app.config.publicUrl);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(origin(request))),
+  );
+  const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, name: string) => {
+    const body = await sitemaps.file(name, origin(request));
+    if (!body) return reply.callNotFound();
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
+    return sendReady(request, reply, body);
+  };
+  app.get('/sitemap.xml', (request, reply) => sendSitemap(request, reply, 'sitemap'));
+  app.get('/sitemap-catalogue.xml', (request, reply) => sendSitemap(request, reply, 'sitemap-catalogue'));
+  app.get<{ Params: { part: string } }>('/sitemap-products-:part(^\\d{1,6}).xml', (request, reply) =>
+    sendSitemap(request, reply, `sitemap-products-${request.params.part}`),
+  );
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, body: Buffer) => {
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(PAGE_HEADERS);
+    return sendReady(request, reply, body);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && indexHtml && !path.extname(request.url.split('?')[0] ?? '')) {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(PAGE_HEADERS);
-      return sendReady(request, reply, indexHtml);
+      let page: Awaited<ReturnType<StorefrontPages['render']>>;
+      try {
+        page = await pages?.render(request);
+      } catch (error) {
+        // The catalogue cannot be read: the plain app, which shows this browser's saved
+        // catalogue or its own error (decision 006), is better than an error page.
+        request.log.error({ err: error }, 'a catalogue page was sent without its data');
+      }
+      if (page) return sendPage(request, reply, page.status, page.html);
+      return sendPage(request, reply, 200, indexHtml);
     }
     if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
 import HomePage from '../features/home/routes/home';
+import { lazyPage } from '../lib/lazy-page';
 import { LegalLayout } from './layout/legal-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
@@ -11,7 +12,9 @@ import { RouteError } from './layout/route-error';
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
 const AboutPage = lazy(() => import('../features/about/routes/about'));
 const ContactPage = lazy(() => import('../features/contact/routes/contact'));
-const ShopPage = lazy(() => import('../features/catalog/routes/shop'));
+// The catalogue's pages can be loaded before the first render (main.tsx): their HTML names their
+// chunks, so the first paint is the page rather than its loading state (decision 016).
+const ShopPage = lazyPage(() => import('../features/catalog/routes/shop'));
 const SearchPage = lazy(() => import('../features/catalog/routes/search'));
 const LoginPage = lazy(() => import('../features/auth/routes/login'));
 const RegisterPage = lazy(() => import('../features/auth/routes/register'));
@@ -33,10 +36,10 @@ const EditProductPage = lazy(() => import('../features/admin/products/routes/edi
 const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
-const CategoriesPage = lazy(() => import('../features/catalog/routes/categories'));
-const CategoryPage = lazy(() => import('../features/catalog/routes/category'));
-const SubcategoryPage = lazy(() => import('../features/catalog/routes/subcategory'));
-const ProductPage = lazy(() => import('../features/catalog/routes/product'));
+const CategoriesPage = lazyPage(() => import('../features/catalog/routes/categories'));
+const CategoryPage = lazyPage(() => import('../features/catalog/routes/category'));
+const SubcategoryPage = lazyPage(() => import('../features/catalog/routes/subcategory'));
+const ProductPage = lazyPage(() => import('../features/catalog/routes/product'));
 const OrderSuccessPage = lazy(() => import('../features/checkout/routes/order-success'));
 const OrderFailedPage = lazy(() => import('../features/checkout/routes/order-failed'));
 const FaqPage = lazy(() => import('../features/marketing/routes/faq'));

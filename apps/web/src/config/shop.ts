@@ -1,6 +1,7 @@
+import { STOREFRONT_NAME } from '@shop/shared';
 import { paths } from './paths';
 
-export const SHOP_NAME = 'Stitch & Trim Supplies';
+export const SHOP_NAME = STOREFRONT_NAME;
 export const SHOP_TAGLINE = 'Laces, trims, buttons and embellishments for tailors and designers';
 
 // SPEC.md §9, kept in packages/shared (the confirmation email lists them too).

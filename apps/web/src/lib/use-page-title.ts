@@ -1,9 +1,9 @@
+import { pageTitle } from '@shop/shared';
 import { useEffect } from 'react';
-import { SHOP_NAME } from '../config/shop';
 
-/** Sets the browser tab title for a page: "Shop | Stitch & Trim Supplies". */
+/** Sets the browser tab title for a page: "Shop | Stitch & Trim Supplies", as the server writes it (packages/shared). */
 export function usePageTitle(title?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} | ${SHOP_NAME}` : SHOP_NAME;
+    document.title = pageTitle(title);
   }, [title]);
 }

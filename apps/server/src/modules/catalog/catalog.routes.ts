@@ -21,6 +21,13 @@ export interface CatalogRoutesOptions {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * The cache key of a catalogue answer: the route plus its parsed parameters, so `_t`
+ * cache-busters and parameter order make no new entries. Exported for the storefront's pages,
+ * which put the same answers into their HTML (src/pages) and so share these entries.
+ */
+export const catalogCacheKey = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
+
+/**
  * Catalogue reads. NOTE: answers are sent as ready JSON strings from the catalogue cache, so
  * they skip Fastify's serializer; their shapes are the shared schemas and the tests hold them
  * to those. A cached answer is compressed once per encoding and kept with it (sendReady), so a
@@ -29,9 +36,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { service, cache }) => {
   const json = async (request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
     sendReady(request, reply.type(JSON_TYPE), await cache.getOrCreate(key, produce));
-  // The cache key is the route plus its parsed parameters, so `_t` cache-busters and parameter
-  // order make no new entries.
-  const keyOf = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
+  const keyOf = catalogCacheKey;
 
   app.get('/categories', async (request, reply) =>
     json(request, reply, 'categories', async () => ({ categories: await service.listCategories() })),

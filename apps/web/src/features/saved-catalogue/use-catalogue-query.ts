@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { isShopUnreachable } from '../../lib/api-client';
+import { takePageData } from '../../lib/page-data';
 import { readSavedAnswer, saveAnswer } from './saved-answers';
 
 /**
@@ -27,6 +28,23 @@ export function savingAnswer<T>(fetchAnswer: (signal: AbortSignal) => Promise<T>
     );
     return data;
   };
+}
+
+/** When the browser has a moment: after the first render, never in its way. */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5_000 });
+  else setTimeout(task, 1_000);
+}
+
+/**
+ * A catalogue query's initialData: the answer the server embedded in the page (lib/page-data),
+ * once, and saved in this browser as a fetched answer is, so the page can still be shown
+ * when the shop cannot be reached later (decision 006).
+ */
+export function embeddedAnswer<T>(queryKey: QueryKey, ...request: Parameters<typeof takePageData<T>>): T | undefined {
+  const data = takePageData(...request);
+  if (data !== undefined) whenIdle(() => saveAnswer(queryKey, data));
+  return data;
 }
 
 const UNREACHABLE_RECHECK_MS = 30_000;

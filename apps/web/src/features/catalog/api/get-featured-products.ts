@@ -1,7 +1,8 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { arrayField } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
 // leaving it out lets the browser and a CDN cache this list.
@@ -10,10 +11,13 @@ export async function getFeaturedProducts(signal?: AbortSignal): Promise<Product
   return data.products;
 }
 
-export const featuredProductsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['products', 'featured'],
+export const featuredProductsQueryOptions = () => {
+  const queryKey = ['products', 'featured'];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getFeaturedProducts(signal)),
+    initialData: () => embeddedAnswer(queryKey, '/api/products/featured', {}, arrayField<Product>('products')),
   });
+};
 
 export const useFeaturedProducts = () => useCatalogueQuery(featuredProductsQueryOptions());

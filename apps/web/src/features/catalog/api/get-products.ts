@@ -1,7 +1,8 @@
 import { PAGE_SIZE_DEFAULT, type ProductPage, type ProductSort } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { productPage } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export type ProductFilters = {
   page?: number;
@@ -14,18 +15,20 @@ export type ProductFilters = {
   sort?: ProductSort;
 };
 
+const productsParams = (filters: ProductFilters) => ({ pageSize: PAGE_SIZE_DEFAULT, ...filters });
+
 export function getProducts(filters: ProductFilters, signal?: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>('/api/products', {
-    params: { pageSize: PAGE_SIZE_DEFAULT, ...filters },
-    signal,
-  });
+  return api.get<ProductPage>('/api/products', { params: productsParams(filters), signal });
 }
 
-export const productsQueryOptions = (filters: ProductFilters = {}) =>
-  queryOptions({
-    queryKey: ['products', 'list', filters],
+export const productsQueryOptions = (filters: ProductFilters = {}) => {
+  const queryKey = ['products', 'list', filters];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getProducts(filters, signal)),
     placeholderData: keepPreviousData, // keep the grid while the next page loads
+    initialData: () => embeddedAnswer(queryKey, '/api/products', productsParams(filters), productPage<ProductPage>),
   });
+};
 
 export const useProducts = (filters: ProductFilters = {}) => useCatalogueQuery(productsQueryOptions(filters));

@@ -1,17 +1,21 @@
 import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { arrayField } from '../../../lib/page-data';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
 export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {
   const data = await api.get<{ products: Product[] }>('/api/products/hot-buy', { signal });
   return data.products;
 }
 
-export const hotBuyProductsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['products', 'hot-buy'],
+export const hotBuyProductsQueryOptions = () => {
+  const queryKey = ['products', 'hot-buy'];
+  return queryOptions({
+    queryKey,
     queryFn: savingAnswer((signal) => getHotBuyProducts(signal)),
+    initialData: () => embeddedAnswer(queryKey, '/api/products/hot-buy', {}, arrayField<Product>('products')),
   });
+};
 
 export const useHotBuyProducts = () => useCatalogueQuery(hotBuyProductsQueryOptions());

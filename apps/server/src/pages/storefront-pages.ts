@@ -1,0 +1,343 @@
+import {
+  type Category,
+  idOrSlugParamsSchema,
+  PAGE_DATA_ELEMENT_ID,
+  PAGE_SIZE_DEFAULT,
+  type Product,
+  pageDataKey,
+  productImageSrcSet,
+  productListQuerySchema,
+  type SubcategoryWithCategory,
+  scopedProductListQuerySchema,
+} from '@shop/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import { catalogCacheKey } from '../modules/catalog/catalog.routes';
+import { PAGE_SOURCES, type WebAssets } from './assets';
+import {
+  categoryHead,
+  headTags,
+  homeHead,
+  listingHead,
+  notFoundHead,
+  type PageHead,
+  productHead,
+  subcategoryHead,
+} from './head';
+import { jsonForScript, type PageTemplate } from './html';
+
+/** One API answer a page embeds: its page-data key (the API URL) and its body from the catalogue cache. */
+interface Answer {
+  url: string;
+  body: Buffer;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: Buffer;
+}
+
+const SHOP_DESCRIPTION = 'Every lace, trim, button and embellishment we stock.';
+const CATEGORIES_DESCRIPTION = 'Laces, trims, buttons, ribbons, rhinestones and embellishments, by category.';
+const LISTING_FALLBACK = 'laces, trims and embellishments from Stitch & Trim Supplies, delivered within Lagos.';
+
+/**
+ * Rendered pages kept per main answer: its pages (a category's page 2, 3…) for each origin
+ * (without PUBLIC_URL, one per Host the requests name).
+ */
+const PAGES_PER_ANSWER = 16;
+
+/** The same rule as the web app's parsePage: a whole number from 1, else page 1. */
+function pageNumber(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** A path segment as the router gives it to the page, or undefined when no catalogue route could take it. */
+function segment(raw: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return idOrSlugParamsSchema.safeParse({ idOrSlug: decoded }).success ? decoded : undefined;
+}
+
+/**
+ * The origin of the shop's absolute URLs (canonical, Open Graph, sitemap): PUBLIC_URL's when it
+ * is set, else the one each request came to (its protocol and Host, as trustProxy allows).
+ */
+export function shopOrigin(publicUrl: string | undefined): (request: FastifyRequest) => string {
+  if (publicUrl) {
+    const origin = new URL(publicUrl).origin;
+    return () => origin;
+  }
+  return (request) => `${request.protocol}://${request.host}`;
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
+
+class PageNotFound extends Error {}
+
+/**
+ * The storefront's catalogue pages as HTML that carries their first API answers and their own
+ * head (title, description, canonical URL, Open Graph, JSON-LD): home, /shop, /categories, a
+ * category, a subcategory and a product (docs/decisions/016-pages-arrive-with-their-data.md).
+ *
+ * The answers come from the catalogue cache under the keys the API uses, so a page and the API
+ * share entries and invalidation. A rendered page is kept beside the cache entry of its main
+ * answer (a WeakMap keyed by that Buffer) and reused while every answer it embeds is the same
+ * Buffer: a warm page costs a few Map lookups, and a catalogue change (new Buffers) renders afresh.
+ */
+export class StorefrontPages {
+  private readonly rendered = new WeakMap<Buffer, Map<string, { answers: Buffer[]; html: Buffer }>>();
+  readonly notFound: Buffer;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly template: PageTemplate,
+    private readonly assets: WebAssets,
+  ) {
+    this.notFound = template.render(notFoundHead(), '');
+    this.origin = shopOrigin(app.config.publicUrl);
+  }
+
+  private readonly origin: (request: FastifyRequest) => string;
+
+  /**
+   * The page for a GET of `url`, or undefined for a page that is not the catalogue's (the plain
+   * index.html then). Throws what the catalogue throws when it cannot be read.
+   */
+  async render(request: FastifyRequest): Promise<RenderedPage | undefined> {
+    const url = request.url;
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const search = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const match = /^\/(categories|subcategories|products)\/([^/]+)$/.exec(pathname);
+    try {
+      if (pathname === '/') return await this.home(request);
+      if (pathname === '/shop') return await this.shop(request, search);
+      if (pathname === '/categories') return await this.categories(request);
+      if (!match?.[1] || !match[2]) return undefined;
+      const idOrSlug = segment(match[2]);
+      if (idOrSlug === undefined) throw new PageNotFound();
+      if (match[1] === 'categories') return await this.category(request, idOrSlug, search);
+      if (match[1] === 'subcategories') return await this.subcategory(request, idOrSlug, search);
+      return await this.product(request, idOrSlug);
+    } catch (error) {
+      if (error instanceof PageNotFound || isNotFound(error)) return { status: 404, html: this.notFound };
+      throw error;
+    }
+  }
+
+  private get catalog() {
+    return this.app.catalog;
+  }
+
+  /** An answer from the catalogue cache under the API's key. */
+  private async answer(url: string, key: string, produce: () => Promise<unknown>): Promise<Answer> {
+    return { url, body: await this.catalog.cache.getOrCreate(key, produce) };
+  }
+
+  /** An answer the page can do without: when it fails, the page fetches it itself. */
+  private async optional(build: () => Promise<Answer>): Promise<Answer | undefined> {
+    try {
+      return await build();
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'a page was sent without one of its answers');
+      return undefined;
+    }
+  }
+
+  private categoriesAnswer() {
+    return this.answer('/api/categories', 'categories', async () => ({
+      categories: await this.catalog.service.listCategories(),
+    }));
+  }
+
+  private async home(request: FastifyRequest): Promise<RenderedPage> {
+    const { service } = this.catalog;
+    const answers = await Promise.all([
+      this.optional(() =>
+        this.answer('/api/products/featured', 'featured', async () => ({ products: await service.featured() })),
+      ),
+      this.optional(() =>
+        this.answer('/api/products/hot-buy', 'hot-buy', async () => ({ products: await service.hotBuys() })),
+      ),
+    ]);
+    const home = {
+      title: this.template.title ?? 'Stitch & Trim Supplies',
+      description: this.template.description ?? SHOP_DESCRIPTION,
+    };
+    const poster = this.assets.url(PAGE_SOURCES.heroPoster);
+    return this.page(request, 'home', answers, (origin) => ({
+      ...homeHead(origin, home),
+      // Home's largest picture: the hero video's poster, which the hero shows first.
+      preloadImage: poster ? { href: poster } : undefined,
+    }));
+  }
+
+  private async shop(request: FastifyRequest, search: URLSearchParams): Promise<RenderedPage> {
+    const page = pageNumber(search.get('page'));
+    // Only the plain listing (and its pages) is embedded: a filtered one is read as the shop's
+    // filters say (shop-filters.ts), and fetched by the page itself.
+    const plain = [...search.keys()].every((name) => name === 'page');
+    const answers = await Promise.all([
+      plain ? this.optional(() => this.productsAnswer(page)) : undefined,
+      this.optional(() => this.categoriesAnswer()),
+    ]);
+    return this.page(request, `shop ${page}`, answers, (origin) => ({
+      ...listingHead(origin, '/shop', 'Shop', SHOP_DESCRIPTION, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.shop),
+    }));
+  }
+
+  private productsAnswer(page: number) {
+    const params = { page, pageSize: PAGE_SIZE_DEFAULT };
+    const query = productListQuerySchema.parse({ page: String(page), pageSize: String(PAGE_SIZE_DEFAULT) });
+    return this.answer(pageDataKey('/api/products', params), catalogCacheKey('products', query), () =>
+      this.catalog.service.listProducts(query),
+    );
+  }
+
+  private async categories(request: FastifyRequest): Promise<RenderedPage> {
+    const answers = [await this.optional(() => this.categoriesAnswer())];
+    return this.page(request, 'categories', answers, (origin) => ({
+      ...listingHead(origin, '/categories', 'Categories', CATEGORIES_DESCRIPTION),
+      scripts: this.assets.scripts(PAGE_SOURCES.categories),
+    }));
+  }
+
+  private async category(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
+    const { service } = this.catalog;
+    const main = await this.answer(
+      `/api/categories/${encodeURIComponent(idOrSlug)}`,
+      catalogCacheKey('category', idOrSlug),
+      async () => ({ category: await service.getCategory(idOrSlug) }),
+    );
+    const category = parse<{ category: Category }>(main).category;
+    const page = pageNumber(search.get('page'));
+    // With a subcategory chosen the grid is that subcategory's listing: fetched by the page.
+    const plain = !search.has('subcategory');
+    const answers = await Promise.all([
+      this.optional(() => this.categoriesAnswer()),
+      plain
+        ? this.optional(() => {
+            const query = scopedProductListQuerySchema.parse({
+              page: String(page),
+              pageSize: String(PAGE_SIZE_DEFAULT),
+            });
+            return this.answer(
+              pageDataKey(`/api/products/category/${encodeURIComponent(category.id)}`, {
+                page,
+                pageSize: PAGE_SIZE_DEFAULT,
+              }),
+              catalogCacheKey('products-of-category', category.id, query),
+              () => service.listProductsOfCategory(category.id, query),
+            );
+          })
+        : undefined,
+    ]);
+    return this.page(request, `category ${page}`, [main, ...answers], (origin) => ({
+      ...categoryHead(origin, category, LISTING_FALLBACK, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.category),
+    }));
+  }
+
+  private async subcategory(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
+    const { service } = this.catalog;
+    const main = await this.answer(
+      `/api/subcategories/${encodeURIComponent(idOrSlug)}`,
+      catalogCacheKey('subcategory', idOrSlug),
+      async () => ({ subcategory: await service.getSubcategory(idOrSlug) }),
+    );
+    const subcategory = parse<{ subcategory: SubcategoryWithCategory }>(main).subcategory;
+    const page = pageNumber(search.get('page'));
+    const products = await this.optional(() => {
+      const query = scopedProductListQuerySchema.parse({ page: String(page), pageSize: String(PAGE_SIZE_DEFAULT) });
+      return this.answer(
+        pageDataKey(`/api/products/subcategory/${encodeURIComponent(subcategory.id)}`, {
+          page,
+          pageSize: PAGE_SIZE_DEFAULT,
+        }),
+        catalogCacheKey('products-of-subcategory', subcategory.id, query),
+        () => service.listProductsOfSubcategory(subcategory.id, query),
+      );
+    });
+    return this.page(request, `subcategory ${page}`, [main, products], (origin) => ({
+      ...subcategoryHead(origin, subcategory, LISTING_FALLBACK, page),
+      scripts: this.assets.scripts(PAGE_SOURCES.subcategory),
+    }));
+  }
+
+  private async product(request: FastifyRequest, idOrSlug: string): Promise<RenderedPage> {
+    const { service } = this.catalog;
+    const main = await this.answer(
+      `/api/products/${encodeURIComponent(idOrSlug)}`,
+      catalogCacheKey('product', idOrSlug),
+      async () => ({ product: await service.getProduct(idOrSlug) }),
+    );
+    const product = parse<{ product: Product }>(main).product;
+    const related = await this.optional(() =>
+      this.answer(
+        `/api/products/${encodeURIComponent(product.id)}/related`,
+        catalogCacheKey('related', product.id),
+        async () => ({ products: await service.relatedProducts(product.id) }),
+      ),
+    );
+    return this.page(request, 'product', [main, related], (origin) => ({
+      ...productHead(origin, product, productImageSrcSet),
+      scripts: this.assets.scripts(PAGE_SOURCES.product),
+    }));
+  }
+
+  /**
+   * The HTML of a page: its head and its answers in the page-data block. Reused while its answers
+   * are the cache's current Buffers; a page without answers (the catalogue's cache off, or every
+   * answer failed) is rendered each time.
+   */
+  private page(
+    request: FastifyRequest,
+    name: string,
+    maybeAnswers: (Answer | undefined)[],
+    head: (origin: string) => PageHead,
+  ): RenderedPage {
+    const answers = maybeAnswers.filter((answer) => answer !== undefined);
+    const origin = this.origin(request);
+    const first = answers[0]?.body;
+    const memoKey = `${origin} ${name}`;
+    const byOrigin = first ? this.rendered.get(first) : undefined;
+    const kept = byOrigin?.get(memoKey);
+    if (kept && kept.answers.length === answers.length && kept.answers.every((body, i) => body === answers[i]?.body)) {
+      return { status: 200, html: kept.html };
+    }
+    const html = this.template.render(headTags(head(origin)), dataBlock(answers));
+    if (first) {
+      const memo = byOrigin ?? new Map();
+      if (memo.size >= PAGES_PER_ANSWER) memo.clear();
+      memo.set(memoKey, { answers: answers.map((answer) => answer.body), html });
+      if (!byOrigin) this.rendered.set(first, memo);
+    }
+    return { status: 200, html };
+  }
+}
+
+/** Answers parsed once per cache entry: a warm page reads its main answer without parsing it again. */
+const parsed = new WeakMap<Buffer, unknown>();
+
+function parse<T>(answer: Answer): T {
+  let value = parsed.get(answer.body);
+  if (value === undefined) {
+    value = JSON.parse(answer.body.toString('utf8'));
+    parsed.set(answer.body, value);
+  }
+  return value as T;
+}
+
+/** The page's answers as `{ "<api url>": answer, … }`, safe inside its script element. */
+function dataBlock(answers: Answer[]): string {
+  if (answers.length === 0) return '';
+  const entries = answers.map((answer) => `${JSON.stringify(answer.url)}:${answer.body.toString('utf8')}`);
+  return `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(`{${entries.join(',')}}`)}</script>\n  `;
+}
