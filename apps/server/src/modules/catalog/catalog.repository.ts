@@ -87,6 +87,8 @@ export interface PageRequest {
 
 /** How alike two words must be (pg_trgm similarity) to count as the same word mistyped. */
 const MIN_WORD_SIMILARITY = 0.4;
+/** Fewer matches than this and a search also looks for words spelt nearly the same. */
+export const TYPO_SEARCH_BELOW = 3;
 /** The first this many matches of a search are ordered by ts_rank (within names, then the rest). */
 export const RANK_WINDOW = 24;
 const MAX_STEMS = 10_000;
@@ -274,13 +276,25 @@ export class CatalogRepository {
    * matches: a few hundred rows); `plan` says which, from the column statistics. The total is
    * counted by the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far
    * beyond the cap. One round trip: the total row comes back even when the page is empty.
+   *
+   * `typoWords`: when fewer than TYPO_SEARCH_BELOW products match, the same round trip also
+   * brings, for each of these words, up to three known words spelt nearly the same ("rhinstone"
+   * → "rhinestone"): the nearest neighbours (<->) in the short search_words list by its GiST
+   * trigram index, kept if similar enough, accents folded as in the stored words. Their lexemes
+   * join the stem cache, so the corrected search needs no other round trip.
    */
-  async searchPage(tsquery: string, plan: SearchPlan, page: PageRequest) {
+  async searchPage(tsquery: string, plan: SearchPlan, page: PageRequest, typoWords: string[] = []) {
     const offset = (page.page - 1) * page.pageSize;
     const cap = SEARCH_TOTAL_CAP;
     const streamLength = offset >= cap ? 0 : Math.min(cap, Math.max(RANK_WINDOW, offset + page.pageSize));
     const query = '(SELECT q FROM query)';
-    const rows = await this.database.query<Partial<ProductRow> & { counted: number | null; streamed: number }>(
+    const rows = await this.database.query<
+      Partial<ProductRow> & {
+        counted: number | null;
+        streamed: number;
+        similar: { query: string; word: string; lexemes: string[] | null }[] | null;
+      }
+    >(
       `WITH query AS MATERIALIZED (SELECT to_tsquery('english', unaccent($1)) AS q),
        counted AS MATERIALIZED (
          SELECT count(*)::int AS n FROM (
@@ -311,11 +325,24 @@ export class CatalogRepository {
        found AS (
          SELECT ${PRODUCT_COLUMNS}, hits.tier, hits.rank, hits.n AS position
            FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
+       ),
+       typos AS MATERIALIZED (
+         SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
+           FROM unnest($8::text[]) AS q(word)
+           CROSS JOIN LATERAL (
+             SELECT word FROM (
+               SELECT word, unaccent(q.word) <-> word AS distance FROM search_words
+                ORDER BY unaccent(q.word) <-> word LIMIT 3
+             ) nearest
+             WHERE word <> unaccent(q.word) AND 1 - distance >= ${MIN_WORD_SIMILARITY}
+           ) w
+          WHERE (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
        )
-       SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed, found.*
+       SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed,
+              (SELECT json_agg(typos) FROM typos) AS similar, found.*
          FROM counted LEFT JOIN found ON true
         ORDER BY found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`,
-      [tsquery, plan.count, plan.scanNames, plan.scanOthers, streamLength, page.pageSize, offset],
+      [tsquery, plan.count, plan.scanNames, plan.scanOthers, streamLength, page.pageSize, offset, typoWords],
     );
     const first = rows[0];
     const streamed = first?.streamed ?? 0;
@@ -331,7 +358,12 @@ export class CatalogRepository {
       total = cap;
     }
     const products = rows.filter((row) => row.id).map((row) => toProduct(row as ProductRow));
-    return { products, total, totalCapped };
+    const similar = new Map<string, string[]>();
+    for (const row of first?.similar ?? []) {
+      similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
+      this.rememberStem(row.word, row.lexemes ?? []);
+    }
+    return { products, total, totalCapped, similar };
   }
 
   /**
@@ -373,34 +405,14 @@ export class CatalogRepository {
         `SELECT w.word, ts_lexize('english_stem', unaccent(w.word)) AS lexemes FROM unnest($1::text[]) AS w(word)`,
         [missing],
       );
-      for (const row of rows) {
-        if (this.stemCache.size >= MAX_STEMS) this.stemCache.delete(this.stemCache.keys().next().value as string);
-        this.stemCache.set(row.word, row.lexemes ?? []);
-      }
+      for (const row of rows) this.rememberStem(row.word, row.lexemes ?? []);
     }
     return new Map(words.map((word) => [word, this.stemCache.get(word) ?? []]));
   }
 
-  /**
-   * For each word of a search, up to three known words spelt nearly the same ("rhinstone" →
-   * "rhinestone"): the nearest neighbours (<->) of the short search_words list on its GiST
-   * trigram index, kept if similar enough. Accents are folded first, as in the stored words.
-   */
-  async similarWords(words: string[]) {
-    const rows = await this.database.query<{ query: string; word: string }>(
-      `SELECT q.word AS query, w.word
-         FROM unnest($1::text[]) AS q(word)
-         CROSS JOIN LATERAL (
-           SELECT word FROM (
-             SELECT word, unaccent(q.word) <-> word AS distance FROM search_words
-              ORDER BY unaccent(q.word) <-> word LIMIT 3
-           ) nearest
-           WHERE word <> unaccent(q.word) AND 1 - distance >= $2
-         ) w`,
-      [words, MIN_WORD_SIMILARITY],
-    );
-    const similar = new Map<string, string[]>();
-    for (const row of rows) similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
-    return similar;
+  private rememberStem(word: string, lexemes: string[]) {
+    if (this.stemCache.has(word)) return;
+    if (this.stemCache.size >= MAX_STEMS) this.stemCache.delete(this.stemCache.keys().next().value as string);
+    this.stemCache.set(word, lexemes);
   }
 }

@@ -12,10 +12,8 @@ import {
 } from '@shop/shared';
 import { notFound } from '../../lib/errors';
 import type { CatalogRepository, PageRequest, ProductFilter, SearchPlan, SearchStatistics } from './catalog.repository';
-import { RANK_WINDOW } from './catalog.repository';
+import { RANK_WINDOW, TYPO_SEARCH_BELOW } from './catalog.repository';
 
-/** Fewer full-text hits than this and the search also tries words spelt nearly the same. */
-const TYPO_SEARCH_BELOW = 3;
 const MAX_SEARCH_WORDS = 8;
 
 type ListQuery = Omit<ProductListQuery, 'categoryId' | 'subcategoryId'> & {
@@ -57,6 +55,24 @@ const BITMAP_US_PER_PREFIX_MATCH = 0.25;
 /** The statistics must put the matches this many times over the cap before the count is skipped. */
 const COUNT_SKIP_MARGIN = 4;
 
+const prefixShares = new WeakMap<Map<string, number>, Map<string, number>>();
+
+/** The share of products holding any lexeme that starts with `prefix`, remembered per statistics. */
+function prefixShare(shares: Map<string, number>, prefix: string) {
+  let known = prefixShares.get(shares);
+  if (!known) {
+    known = new Map();
+    prefixShares.set(shares, known);
+  }
+  let share = known.get(prefix);
+  if (share === undefined) {
+    share = 0;
+    for (const [lexeme, value] of shares) if (lexeme.startsWith(prefix)) share += value;
+    if (known.size < 10_000) known.set(prefix, share);
+  }
+  return share;
+}
+
 export interface SearchTerm {
   /** The lexemes of one typed word or of one alternative spelling. */
   lexemes: string[];
@@ -84,7 +100,7 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
         for (const lexeme of option.lexemes) {
           let lexemeShare = 0;
           if (!option.prefix) lexemeShare = shares.get(lexeme) ?? 0;
-          else for (const [known, value] of shares) if (known.startsWith(lexeme)) lexemeShare += value;
+          else lexemeShare = prefixShare(shares, lexeme);
           wordShare += lexemeShare;
           if (option.prefix) prefixMatches += lexemeShare * products;
           else fewestWholeMatches = Math.min(fewestWholeMatches, lexemeShare * products);
@@ -201,15 +217,19 @@ export class CatalogService {
     const text = query.trim();
     const words = searchWords(text);
     if (words.length === 0) return { products: [], total: 0, totalCapped: false, query: text, ...page };
-    let result = await this.searchFor(words, new Map(), page);
-    if (result.total < TYPO_SEARCH_BELOW) {
-      const alternatives = await this.repository.similarWords(words);
-      if (alternatives.size > 0) result = await this.searchFor(words, alternatives, page);
-    }
+    let { similar, ...result } = await this.searchFor(words, new Map(), page, words);
+    // Too few matches: the same round trip brought words spelt nearly the same (TYPO_SEARCH_BELOW).
+    if (result.total < TYPO_SEARCH_BELOW && similar.size > 0)
+      ({ similar, ...result } = await this.searchFor(words, similar, page));
     return { ...result, query: text, ...page };
   }
 
-  private async searchFor(words: string[], alternatives: Map<string, string[]>, page: PageRequest) {
+  private async searchFor(
+    words: string[],
+    alternatives: Map<string, string[]>,
+    page: PageRequest,
+    typoWords?: string[],
+  ) {
     const [statistics, stems] = await Promise.all([
       this.repository.searchStatistics(),
       this.repository.stems([...words, ...[...alternatives.values()].flat()]),
@@ -221,6 +241,6 @@ export class CatalogService {
         prefix: false,
       })),
     ]);
-    return this.repository.searchPage(toTsquery(words, alternatives), planSearch(terms, statistics), page);
+    return this.repository.searchPage(toTsquery(words, alternatives), planSearch(terms, statistics), page, typoWords);
   }
 }
