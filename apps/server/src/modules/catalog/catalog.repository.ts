@@ -336,7 +336,7 @@ export class CatalogRepository {
              ) nearest
              WHERE word <> unaccent(q.word) AND 1 - distance >= ${MIN_WORD_SIMILARITY}
            ) w
-          WHERE (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
+          WHERE $5 > 0 AND (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
        )
        SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed,
               (SELECT json_agg(typos) FROM typos) AS similar, found.*

@@ -52,8 +52,13 @@ export function toTsquery(words: string[], alternatives = new Map<string, string
 const SCAN_US_PER_ROW = 0.6;
 const BITMAP_US_PER_MATCH = 0.05;
 const BITMAP_US_PER_PREFIX_MATCH = 0.25;
-/** The statistics must put the matches this many times over the cap before the count is skipped. */
-const COUNT_SKIP_MARGIN = 4;
+/**
+ * The statistics must put the matches this many times over the cap before the count is skipped:
+ * a little for one word (its share is measured), more for several (their shares are multiplied
+ * as if independent, which words of one product name are not).
+ */
+const COUNT_SKIP_MARGIN_ONE_WORD = 1.5;
+const COUNT_SKIP_MARGIN_WORDS = 4;
 
 const prefixShares = new WeakMap<Map<string, number>, Map<string, number>>();
 
@@ -96,8 +101,12 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
     for (const options of words) {
       if (options.every((option) => option.lexemes.length === 0)) continue; // stop words: to_tsquery drops them
       let wordShare = 0;
+      const seen = new Set<string>(); // "rhinestone" and "rhinestones" are one lexeme
       for (const option of options) {
         for (const lexeme of option.lexemes) {
+          const key = `${lexeme}${option.prefix ? ':*' : ''}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
           let lexemeShare = 0;
           if (!option.prefix) lexemeShare = shares.get(lexeme) ?? 0;
           else lexemeShare = prefixShare(shares, lexeme);
@@ -114,10 +123,12 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
     return { share, bitmap };
   };
   const scanCost = (share: number) => Math.min(products, share > 0 ? RANK_WINDOW / share : products) * SCAN_US_PER_ROW;
+  const searched = words.filter((options) => options.some((option) => option.lexemes.length > 0)).length;
   const names = costs(statistics.names);
   const all = costs(statistics.all);
   return {
-    count: all.share * products < COUNT_SKIP_MARGIN * SEARCH_TOTAL_CAP,
+    count:
+      all.share * products < (searched > 1 ? COUNT_SKIP_MARGIN_WORDS : COUNT_SKIP_MARGIN_ONE_WORD) * SEARCH_TOTAL_CAP,
     scanNames: scanCost(names.share) < names.bitmap,
     scanOthers: scanCost(all.share - names.share) < all.bitmap,
   };

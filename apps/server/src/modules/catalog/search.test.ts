@@ -181,6 +181,18 @@ describe('planSearch', () => {
     expect(plan).toEqual({ count: false, scanNames: false, scanOthers: true });
   });
 
+  it('skips the count for one word a little over the cap, but wants more margin for several', () => {
+    const shares = statistics(20_000, { rhineston: 0.1, gold: 0.3, button: 0.3 });
+    expect(planSearch([word('rhineston')], shares).count).toBe(false); // 2,000 matches
+    expect(planSearch([word('gold'), word('button')], shares).count).toBe(true); // 1,800 by estimate
+  });
+
+  it('counts a lexeme once when two alternatives stem to it', () => {
+    const shares = statistics(10_000, { rhineston: 0.1 });
+    const typo = [[...word('rhinston', true), ...word('rhineston'), ...word('rhineston')]];
+    expect(planSearch(typo, shares).count).toBe(true); // 1,000 matches, not 2,000
+  });
+
   it('multiplies the shares of the words, and adds those of alternative spellings', () => {
     const shares = statistics(200_000, { gold: 0.01, button: 0.01, rhineston: 0.2 });
     expect(planSearch([word('gold'), word('button', true)], shares).count).toBe(true);
