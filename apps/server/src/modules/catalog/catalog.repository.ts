@@ -103,6 +103,12 @@ export interface SearchPlan {
   scanOthers: boolean;
 }
 
+/** A typed word as the search uses it: accents folded, and its lexemes (see stems). */
+export interface Stem {
+  folded: string;
+  lexemes: string[];
+}
+
 /** Share of products holding each common lexeme, per vector, and the number of products. */
 export interface SearchStatistics {
   products: number;
@@ -129,7 +135,7 @@ function whereClause(filter: ProductFilter) {
 }
 
 export class CatalogRepository {
-  private readonly stemCache = new Map<string, string[]>();
+  private readonly stemCache = new Map<string, Stem>();
 
   constructor(
     private readonly database: Database,
@@ -295,7 +301,7 @@ export class CatalogRepository {
         similar: { query: string; word: string; lexemes: string[] | null }[] | null;
       }
     >(
-      `WITH query AS MATERIALIZED (SELECT to_tsquery('english', unaccent($1)) AS q),
+      `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
        counted AS MATERIALIZED (
          SELECT count(*)::int AS n FROM (
            SELECT 1 FROM products WHERE $2 AND search_vector @@ ${query} LIMIT ${cap + 1}
@@ -361,7 +367,7 @@ export class CatalogRepository {
     const similar = new Map<string, string[]>();
     for (const row of first?.similar ?? []) {
       similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
-      this.rememberStem(row.word, row.lexemes ?? []);
+      this.rememberStem(row.word, { folded: row.word, lexemes: row.lexemes ?? [] });
     }
     return { products, total, totalCapped, similar };
   }
@@ -394,25 +400,35 @@ export class CatalogRepository {
   }
 
   /**
-   * The lexemes PostgreSQL's English stemmer makes of each word, accents folded ("buttons" →
-   * "button", "appliqué" → "appliqu"; a stop word → none). Words do not depend on the
-   * catalogue, so they are remembered for good (a bounded map).
+   * Each word with its accents folded as the stored words are (`unaccent`: "appliqué" →
+   * "applique", "ß" → "ss"), keeping only letters and digits (so nothing folding makes, such as
+   * the apostrophe of "ʼ", can break a tsquery), and the lexemes PostgreSQL's English stemmer
+   * makes of it ("buttons" → "button"; a stop word → none). Words do not depend on the
+   * catalogue, so they are remembered for good (a bounded map), the folded form too.
    */
-  async stems(words: string[]): Promise<Map<string, string[]>> {
+  async stems(words: string[]): Promise<Map<string, Stem>> {
     const missing = [...new Set(words)].filter((word) => !this.stemCache.has(word));
     if (missing.length > 0) {
-      const rows = await this.database.query<{ word: string; lexemes: string[] | null }>(
-        `SELECT w.word, ts_lexize('english_stem', unaccent(w.word)) AS lexemes FROM unnest($1::text[]) AS w(word)`,
+      const rows = await this.database.query<{ word: string; folded: string; lexemes: string[] | null }>(
+        `SELECT w.word, unaccent(w.word) AS folded, ts_lexize('english_stem', unaccent(w.word)) AS lexemes
+           FROM unnest($1::text[]) AS w(word)`,
         [missing],
       );
-      for (const row of rows) this.rememberStem(row.word, row.lexemes ?? []);
+      for (const row of rows) {
+        const stem = {
+          folded: (row.folded.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(''),
+          lexemes: row.lexemes ?? [],
+        };
+        this.rememberStem(row.word, stem);
+        if (stem.folded) this.rememberStem(stem.folded, stem);
+      }
     }
-    return new Map(words.map((word) => [word, this.stemCache.get(word) ?? []]));
+    return new Map(words.map((word) => [word, this.stemCache.get(word) ?? { folded: word, lexemes: [] }]));
   }
 
-  private rememberStem(word: string, lexemes: string[]) {
+  private rememberStem(word: string, stem: Stem) {
     if (this.stemCache.has(word)) return;
     if (this.stemCache.size >= MAX_STEMS) this.stemCache.delete(this.stemCache.keys().next().value as string);
-    this.stemCache.set(word, lexemes);
+    this.stemCache.set(word, stem);
   }
 }

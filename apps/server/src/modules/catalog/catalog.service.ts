@@ -11,7 +11,14 @@ import {
   type SearchResult,
 } from '@shop/shared';
 import { notFound } from '../../lib/errors';
-import type { CatalogRepository, PageRequest, ProductFilter, SearchPlan, SearchStatistics } from './catalog.repository';
+import type {
+  CatalogRepository,
+  PageRequest,
+  ProductFilter,
+  SearchPlan,
+  SearchStatistics,
+  Stem,
+} from './catalog.repository';
 import { RANK_WINDOW, TYPO_SEARCH_BELOW } from './catalog.repository';
 
 const MAX_SEARCH_WORDS = 8;
@@ -226,7 +233,9 @@ export class CatalogService {
    */
   async search(query: string, page: PageRequest): Promise<SearchResult> {
     const text = query.trim();
-    const words = searchWords(text);
+    const typed = searchWords(text);
+    const stems = typed.length > 0 ? await this.repository.stems(typed) : new Map<string, Stem>();
+    const words = [...new Set(typed.map((word) => stems.get(word)?.folded ?? '').filter((word) => word !== ''))];
     if (words.length === 0) return { products: [], total: 0, totalCapped: false, query: text, ...page };
     let { similar, ...result } = await this.searchFor(words, new Map(), page, words);
     // Too few matches: the same round trip brought words spelt nearly the same (TYPO_SEARCH_BELOW).
@@ -246,9 +255,9 @@ export class CatalogService {
       this.repository.stems([...words, ...[...alternatives.values()].flat()]),
     ]);
     const terms = words.map((word, index) => [
-      { lexemes: stems.get(word) ?? [], prefix: index === words.length - 1 },
+      { lexemes: stems.get(word)?.lexemes ?? [], prefix: index === words.length - 1 },
       ...(alternatives.get(word) ?? []).map((alternative) => ({
-        lexemes: stems.get(alternative) ?? [],
+        lexemes: stems.get(alternative)?.lexemes ?? [],
         prefix: false,
       })),
     ]);

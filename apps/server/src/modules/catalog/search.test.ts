@@ -75,6 +75,15 @@ describe('search relevance', () => {
     expect(ids(await search('brocade applique creme'))).toEqual(ids(plain));
   });
 
+  it('survives letters that fold into punctuation or several characters ("ʼ", "½", "ß")', async () => {
+    for (const query of ['ʼ', 'lace ʼ', 'laceʼs', '½ lace', 'ß', 'ʻʼ ʻʼ']) {
+      const found = await search(query);
+      expect(found.total).toBeGreaterThanOrEqual(0);
+    }
+    expect((await search('ʼ')).total).toBe(0);
+    expect((await search('lace ʼ')).total).toBe((await search('lace')).total);
+  });
+
   it('finds grosgrain ribbons despite two letters swapped ("grosgrian")', async () => {
     const found = await search('grosgrian');
     expect(found.total).toBeGreaterThan(0);
