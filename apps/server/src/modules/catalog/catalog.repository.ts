@@ -93,6 +93,17 @@ export const TYPO_SEARCH_BELOW = 3;
 export const RANK_WINDOW = 24;
 const MAX_STEMS = 10_000;
 
+/**
+ * A search's tsquery, and the part of it the GIN indexes are asked when they are read: its whole
+ * words without the prefix being typed, when there are any. A prefix's matches are gathered in
+ * full by GIN ("head:*" over every "head…" word), so "lion head" asks the index for "lion" and
+ * keeps the rows that also match "head:*".
+ */
+export interface SearchQuery {
+  full: string;
+  indexed: string;
+}
+
 /** Which way each part of a search reads (see searchPage and CatalogService.planSearch). */
 export interface SearchPlan {
   /** Count the matches by the index up to the cap; false when the statistics put them far beyond it. */
@@ -289,11 +300,14 @@ export class CatalogRepository {
    * trigram index, kept if similar enough, accents folded as in the stored words. Their lexemes
    * join the stem cache, so the corrected search needs no other round trip.
    */
-  async searchPage(tsquery: string, plan: SearchPlan, page: PageRequest, typoWords: string[] = []) {
+  async searchPage(tsquery: SearchQuery, plan: SearchPlan, page: PageRequest, typoWords: string[] = []) {
     const offset = (page.page - 1) * page.pageSize;
     const cap = SEARCH_TOTAL_CAP;
     const streamLength = offset >= cap ? 0 : Math.min(cap, Math.max(RANK_WINDOW, offset + page.pageSize));
     const query = '(SELECT q FROM query)';
+    // What the GIN indexes are asked; the whole query then filters the rows they give.
+    const indexed = '(SELECT q FROM index_query)';
+    const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
     const rows = await this.database.query<
       Partial<ProductRow> & {
         counted: number | null;
@@ -302,22 +316,25 @@ export class CatalogRepository {
       }
     >(
       `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
+       index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
        counted AS MATERIALIZED (
          SELECT count(*)::int AS n FROM (
-           SELECT 1 FROM products WHERE $2 AND search_vector @@ ${query} LIMIT ${cap + 1}
+           SELECT 1 FROM products WHERE $2 AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${cap + 1}
          ) matches
        ),
        stream AS MATERIALIZED (
          SELECT id, tier, row_number() OVER () AS n FROM (
            (SELECT id, 0 AS tier FROM products WHERE $3 AND coalesce(name_vector, '') @@ ${query} LIMIT $5)
            UNION ALL
-           (SELECT id, 0 AS tier FROM products WHERE NOT $3 AND name_vector @@ ${query} LIMIT $5)
+           (SELECT id, 0 AS tier FROM products
+             WHERE NOT $3 AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
            UNION ALL
            (SELECT id, 1 AS tier FROM products
              WHERE $4 AND coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
            UNION ALL
            (SELECT id, 1 AS tier FROM products
-             WHERE NOT $4 AND search_vector @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
+             WHERE NOT $4 AND search_vector @@ ${indexed} AND ${filter('search_vector')}
+               AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
            LIMIT $5
          ) matches
        ),
@@ -348,7 +365,18 @@ export class CatalogRepository {
               (SELECT json_agg(typos) FROM typos) AS similar, found.*
          FROM counted LEFT JOIN found ON true
         ORDER BY found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`,
-      [tsquery, plan.count, plan.scanNames, plan.scanOthers, streamLength, page.pageSize, offset, typoWords],
+      [
+        tsquery.full,
+        plan.count,
+        plan.scanNames,
+        plan.scanOthers,
+        streamLength,
+        page.pageSize,
+        offset,
+        typoWords,
+        tsquery.indexed,
+        tsquery.indexed !== tsquery.full,
+      ],
     );
     const first = rows[0];
     const streamed = first?.streamed ?? 0;

@@ -42,10 +42,13 @@ export function searchWords(text: string): string[] {
  * alternatives spelt nearly the same. The words before the last were finished with a space, so
  * they match whole words, which their index reads far faster than a prefix.
  */
-export function toTsquery(words: string[], alternatives = new Map<string, string[]>()): string {
+export function toTsquery(words: string[], alternatives = new Map<string, string[]>(), prefixLast = true): string {
   return words
     .map((word, index) => {
-      const options = [index === words.length - 1 ? `${word}:*` : word, ...(alternatives.get(word) ?? [])];
+      const options = [
+        prefixLast && index === words.length - 1 ? `${word}:*` : word,
+        ...(alternatives.get(word) ?? []),
+      ];
       return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
     })
     .join(' & ');
@@ -103,10 +106,10 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
   const products = statistics.products;
   const costs = (shares: Map<string, number>) => {
     let share = 1;
-    let prefixMatches = 0;
+    let lastMatches = 0;
     let fewestWholeMatches = Number.POSITIVE_INFINITY;
-    for (const options of words) {
-      if (options.every((option) => option.lexemes.length === 0)) continue; // stop words: to_tsquery drops them
+    words.forEach((options, index) => {
+      if (options.every((option) => option.lexemes.length === 0)) return; // stop words: to_tsquery drops them
       let wordShare = 0;
       const seen = new Set<string>(); // "rhinestone" and "rhinestones" are one lexeme
       for (const option of options) {
@@ -114,19 +117,19 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
           const key = `${lexeme}${option.prefix ? ':*' : ''}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          let lexemeShare = 0;
-          if (!option.prefix) lexemeShare = shares.get(lexeme) ?? 0;
-          else lexemeShare = prefixShare(shares, lexeme);
-          wordShare += lexemeShare;
-          if (option.prefix) prefixMatches += lexemeShare * products;
-          else fewestWholeMatches = Math.min(fewestWholeMatches, lexemeShare * products);
+          wordShare += option.prefix ? prefixShare(shares, lexeme) : (shares.get(lexeme) ?? 0);
         }
       }
-      share *= Math.min(1, wordShare);
-    }
-    const bitmap =
-      prefixMatches * BITMAP_US_PER_PREFIX_MATCH +
-      (Number.isFinite(fewestWholeMatches) ? fewestWholeMatches * BITMAP_US_PER_MATCH : 0);
+      wordShare = Math.min(1, wordShare);
+      share *= wordShare;
+      if (index < words.length - 1) fewestWholeMatches = Math.min(fewestWholeMatches, wordShare * products);
+      else lastMatches = wordShare * products;
+    });
+    // The index is asked for the whole words when there are any (SearchQuery), else for the last.
+    const lastIsPrefix = words.at(-1)?.some((option) => option.prefix) ?? false;
+    const bitmap = Number.isFinite(fewestWholeMatches)
+      ? fewestWholeMatches * BITMAP_US_PER_MATCH
+      : lastMatches * (lastIsPrefix ? BITMAP_US_PER_PREFIX_MATCH : BITMAP_US_PER_MATCH);
     return { share, bitmap };
   };
   const scanCost = (share: number) => Math.min(products, share > 0 ? RANK_WINDOW / share : products) * SCAN_US_PER_ROW;
@@ -261,6 +264,12 @@ export class CatalogService {
         prefix: false,
       })),
     ]);
-    return this.repository.searchPage(toTsquery(words, alternatives), planSearch(terms, statistics), page, typoWords);
+    const whole = words.slice(0, -1);
+    const full = toTsquery(words, alternatives);
+    // The index is asked for the whole words (SearchQuery) unless they are all stop words.
+    const indexed = whole.some((word) => (stems.get(word)?.lexemes.length ?? 0) > 0)
+      ? toTsquery(whole, alternatives, false)
+      : full;
+    return this.repository.searchPage({ full, indexed }, planSearch(terms, statistics), page, typoWords);
   }
 }

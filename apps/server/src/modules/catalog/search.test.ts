@@ -104,6 +104,22 @@ describe('search relevance', () => {
     expect(named.slice(named.indexOf(false)).every((isNamed) => !isNamed)).toBe(named.includes(false));
   });
 
+  it('asks the index for the finished words and still keeps only products matching the word being typed', async () => {
+    for (const [query, tsquery] of [
+      ['french la', 'french & la:*'],
+      ['gold butt', 'gold & butt:*'],
+      ['lion he', 'lion & he:*'],
+    ] as const) {
+      const [expected] = await shop.database.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM products WHERE search_vector @@ to_tsquery('english', $1)`,
+        [tsquery],
+      );
+      const found = await search(query, '&pageSize=100');
+      expect(expected?.total).toBeGreaterThan(0);
+      expect(found.total).toBe(expected?.total);
+    }
+  });
+
   it('answers an exact total and no cap flag when few products match', async () => {
     const found = await search('grosgrain');
     expect(found.totalCapped).toBe(false);
