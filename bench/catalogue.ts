@@ -1,5 +1,6 @@
 // `npm run bench:catalogue`: catalogue reads on a 20,000-product catalogue in PostgreSQL, with the
-// catalogue cache on and then off. Beside the shop the same run starts a plain Fastify server
+// catalogue cache on and then off. `--sizes 2000,20000,200000` runs the same at each size, each in a
+// database of its own, and ends with how each read's p99 grows with the catalogue. Beside the shop the same run starts a plain Fastify server
 // (plain-server.ts) with the same bare JSON route: the two ceilings are measured in alternation,
 // `--rounds` times, so the ratio between them holds even on a busy machine. Every figure also
 // carries the server's CPU time per request, which the machine's load changes least. Prints
@@ -15,6 +16,8 @@ import { ensureDatabase, type Measurement, measure, startServer, stopServer } fr
 const { values: args } = parseArgs({
   options: {
     products: { type: 'string', default: '20000' },
+    /** Catalogue sizes to measure one after the other, e.g. `2000,20000,200000` (instead of --products). */
+    sizes: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
@@ -22,7 +25,11 @@ const { values: args } = parseArgs({
     uncached: { type: 'string', default: 'true' },
   },
 });
-const products = Number(args.products);
+const sizes = (args.sizes ?? args.products).split(',').map((size) => Number(size.trim().replace(/_/g, '')));
+if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+  console.error('--sizes takes whole numbers, for example --sizes 2000,20000,200000');
+  process.exit(1);
+}
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const rounds = Number(args.rounds);
@@ -92,7 +99,10 @@ async function measureCeilings(shop: ChildProcess, plain: ChildProcess): Promise
   return { pairs, plain: mean(pairs.map((pair) => pair.plain)), shop: mean(pairs.map((pair) => pair.shop)) };
 }
 
-async function run(databaseUrl: string, cache: boolean) {
+/** Page 400, or 80 % of the way through a catalogue too small for it. */
+const deepPage = (products: number) => Math.max(1, Math.min(400, Math.floor((products * 0.8) / 24)));
+
+async function run(databaseUrl: string, products: number, cache: boolean) {
   const [shop, plain] = await Promise.all([
     startServer('bench/bench-server.ts', shopPort, { DATABASE_URL: databaseUrl, CATALOG_CACHE: String(cache) }),
     startServer('bench/plain-server.ts', plainPort),
@@ -109,12 +119,16 @@ async function run(databaseUrl: string, cache: boolean) {
     const targets: [string, string, Record<string, string>?][] = [
       ['products, page 1', '/api/products'],
       ['products, page 1, brotli', '/api/products', browser],
-      ['products, page 400', '/api/products?page=400'],
+      [
+        deepPage(products) === 400 ? 'products, page 400' : 'products, deep page',
+        `/api/products?page=${deepPage(products)}`,
+      ],
       ['category listing', '/api/products/category/laces'],
       ['product by slug', `/api/products/${slug}`],
       ['search "lace"', '/api/products/search?query=lace'],
       ['search "gold button"', '/api/products/search?query=gold%20button'],
       ['search "rhinstone" (typo)', '/api/products/search?query=rhinstone'],
+      ['search "lion head" (narrow)', '/api/products/search?query=lion%20head'],
     ];
     const rows: Row[] = [];
     for (const [name, urlPath, headers] of targets) {
@@ -173,30 +187,112 @@ function table(title: string, result: { ceilings: Ceilings; rows: Row[] }) {
   return lines.join('\n');
 }
 
-const databaseUrl = await ensureDatabase(products);
-const loadBefore = loadAverage();
-console.log(`load average ${loadBefore}`);
-console.log('cache on:');
-const cached = await run(databaseUrl, true);
-let uncached: Awaited<ReturnType<typeof run>> | undefined;
-if (withUncached) {
-  console.log('cache off:');
-  uncached = await run(databaseUrl, false);
+interface SizeResult {
+  products: number;
+  loadBefore: string;
+  loadAfter: string;
+  cached: Awaited<ReturnType<typeof run>>;
+  uncached?: Awaited<ReturnType<typeof run>>;
 }
-const loadAfter = loadAverage();
+
+async function measureSize(products: number): Promise<SizeResult> {
+  const databaseUrl = await ensureDatabase(products);
+  const loadBefore = loadAverage();
+  console.log(`${products.toLocaleString('en')} products, load average ${loadBefore}`);
+  console.log('cache on:');
+  const cached = await run(databaseUrl, products, true);
+  let uncached: Awaited<ReturnType<typeof run>> | undefined;
+  if (withUncached) {
+    console.log('cache off:');
+    uncached = await run(databaseUrl, products, false);
+  }
+  return { products, loadBefore, loadAfter: loadAverage(), cached, uncached };
+}
+
+/** The name of a read without what differs between sizes (the deep page's number). */
+const readKey = (name: string) => (name === 'products, page 400' ? 'products, deep page' : name);
+const count = (products: number) => products.toLocaleString('en');
+
+/** p99 of every read at every size, and how much it grew from the middle size to the largest. */
+function growthTable(
+  title: string,
+  results: SizeResult[],
+  pick: (result: SizeResult) => { ceilings: Ceilings; rows: Row[] } | undefined,
+) {
+  const measured = results.map((result) => ({ products: result.products, run: pick(result) }));
+  if (measured.some((entry) => !entry.run)) return '';
+  const [from, to] = measured.length >= 2 ? measured.slice(-2) : [measured[0], measured[0]];
+  const keys = measured[0]?.run?.rows.map((row) => readKey(row.name)) ?? [];
+  const find = (entry: (typeof measured)[number], key: string) =>
+    entry.run?.rows.find((row) => readKey(row.name) === key);
+  const lines = [
+    `#### ${title}`,
+    '',
+    `| read | ${measured.map((entry) => `p99 ms at ${count(entry.products)}`).join(' | ')} | p99 ${count(to?.products ?? 0)} / ${count(from?.products ?? 0)} | ${measured.map((entry) => `of ceiling at ${count(entry.products)}`).join(' | ')} |`,
+    `| --- | ${measured.map(() => '---:').join(' | ')} | ---: | ${measured.map(() => '---:').join(' | ')} |`,
+  ];
+  for (const key of keys) {
+    const p99s = measured.map((entry) => find(entry, key)?.p99 ?? 0);
+    const shares = measured.map((entry) => {
+      const row = find(entry, key);
+      return row && entry.run ? `${((row.rps / (entry.run.ceilings.shop.rps || 1)) * 100).toFixed(1)} %` : '–';
+    });
+    const fromP99 = from ? (find(from, key)?.p99 ?? 0) : 0;
+    const toP99 = to ? (find(to, key)?.p99 ?? 0) : 0;
+    lines.push(
+      `| ${key} | ${p99s.map((p99) => p99.toFixed(0)).join(' | ')} | ${fromP99 ? `${(toP99 / fromP99).toFixed(2)} ×` : '–'} | ${shares.join(' | ')} |`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+const results: SizeResult[] = [];
+for (const products of sizes) results.push(await measureSize(products));
 const git = (...gitArgs: string[]) => spawnSync('git', gitArgs, { encoding: 'utf8' }).stdout.trim();
 const commit = git('rev-parse', '--short', 'HEAD');
 const changed = git('status', '--porcelain', '--', '../apps/server', '../packages/shared') !== '';
+const options = `--duration ${duration} --connections ${connections} --rounds ${rounds}${withUncached ? '' : ' --uncached false'}`;
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; autocannon beside the servers on loopback`;
+const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
 
-const report = [
-  `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${products.toLocaleString('en')} products, PostgreSQL`,
-  '',
-  `Command: \`npm run bench:catalogue -- --products ${products} --duration ${duration} --connections ${connections} --rounds ${rounds}${withUncached ? '' : ' --uncached false'}\``,
-  `Code: ${commit || 'unknown'}${changed ? ', with uncommitted changes to apps/server or packages/shared' : ''}.`,
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; autocannon beside the servers on loopback. Load average (1, 5, 15 min) ${loadBefore} at start, ${loadAfter} at the end.`,
-  '',
-  table('Catalogue cache on', cached),
-  ...(uncached ? [table('Catalogue cache off (CATALOG_CACHE=false)', uncached)] : []),
-].join('\n');
+const sizeReport = (result: SizeResult, heading: string) =>
+  [
+    heading,
+    '',
+    `Load average (1, 5, 15 min) ${result.loadBefore} at start, ${result.loadAfter} at the end.`,
+    '',
+    table('Catalogue cache on', result.cached),
+    ...(result.uncached ? [table('Catalogue cache off (CATALOG_CACHE=false)', result.uncached)] : []),
+  ].join('\n');
+
+let report: string;
+if (!args.sizes) {
+  const [only] = results as [SizeResult];
+  report = [
+    `### ${stamp} UTC — ${count(only.products)} products, PostgreSQL`,
+    '',
+    `Command: \`npm run bench:catalogue -- --products ${only.products} ${options}\``,
+    `Code: ${commit || 'unknown'}${changed ? ', with uncommitted changes to apps/server or packages/shared' : ''}.`,
+    `Machine: ${machine}. Load average (1, 5, 15 min) ${only.loadBefore} at start, ${only.loadAfter} at the end.`,
+    '',
+    table('Catalogue cache on', only.cached),
+    ...(only.uncached ? [table('Catalogue cache off (CATALOG_CACHE=false)', only.uncached)] : []),
+  ].join('\n');
+} else {
+  report = [
+    `### ${stamp} UTC — ${sizes.map(count).join(', ')} products, PostgreSQL`,
+    '',
+    `Command: \`npm run bench:catalogue -- --sizes ${sizes.join(',')} ${options}\``,
+    `Code: ${commit || 'unknown'}${changed ? ', with uncommitted changes to apps/server or packages/shared' : ''}.`,
+    `Machine: ${machine}. Each size in a database of its own, seeded by \`seed:large\`; the deep page is page 400, or 80 % through a smaller catalogue.`,
+    '',
+    growthTable('p99 by catalogue size, cache off (CATALOG_CACHE=false)', results, (result) => result.uncached),
+    growthTable('p99 by catalogue size, cache on', results, (result) => result.cached),
+    ...results.map((result) =>
+      sizeReport(result, `#### ${count(result.products)} products`).replace(/^#### (Catalogue cache)/gm, '##### $1'),
+    ),
+  ].join('\n');
+}
 appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}\n`);
 console.log(`\n${report}`);

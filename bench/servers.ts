@@ -1,6 +1,7 @@
 // What catalogue.ts and profile.ts share: the benchmark database, the servers they start and one
 // autocannon measurement with the CPU time the server spent on it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
@@ -11,10 +12,15 @@ import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** A PostgreSQL database holding `products` products (created and seeded once, kept for later runs). */
+/**
+ * A PostgreSQL database holding `products` products (created and seeded once, kept for later runs).
+ * Its name carries a digest of the migrations, so a branch with other migrations (or a new one)
+ * gets a database of its own instead of one its migrator would skip or trip over.
+ */
 export async function ensureDatabase(products: number): Promise<string> {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `shop_bench_${products}`;
+  const journal = readFileSync(path.join(root, 'apps/server/src/db/migrations/meta/_journal.json'));
+  const name = `shop_bench_${products}_${createHash('sha1').update(journal).digest('hex').slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

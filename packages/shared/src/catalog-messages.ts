@@ -54,3 +54,14 @@ export const CATALOG_MESSAGES = {
   searchFailed: 'Failed to search products',
   fetchSearchResultsFailed: 'Failed to fetch search results',
 } as const;
+
+const countFormat = new Intl.NumberFormat('en-NG');
+
+/**
+ * The count above search results: "1 product found", "24 products found", and past
+ * SEARCH_TOTAL_CAP (the answer's `totalCapped`) "1,000+ products found".
+ */
+export function searchCountText(total: number, totalCapped = false): string {
+  if (totalCapped) return `${countFormat.format(total)}+ products found`;
+  return `${countFormat.format(total)} ${total === 1 ? 'product' : 'products'} found`;
+}

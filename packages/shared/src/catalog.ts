@@ -63,7 +63,11 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-export const searchResultSchema = productPageSchema.extend({ query: z.string() });
+export const searchResultSchema = productPageSchema.extend({
+  query: z.string(),
+  /** True when there are more than SEARCH_TOTAL_CAP matches: `total` is then the cap, shown as "1,000+". */
+  totalCapped: z.boolean().optional(),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 // ---------- Route and query parameters ----------

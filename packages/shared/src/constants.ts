@@ -8,6 +8,8 @@ export const RELATED_PRODUCTS_MAX = 4;
 export const FEATURED_PRODUCTS_MAX = 24;
 export const HOT_BUY_PRODUCTS_MAX = 24;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** A search counts its matches exactly up to this many; beyond, it answers this many and `totalCapped` ("1,000+ results"). */
+export const SEARCH_TOTAL_CAP = 1000;
 export const FEATURED_GRID_SIZE = 8;
 
 export const DELIVERY_METHODS = ['PICKUP', 'STANDARD', 'REGULAR', 'EXPRESS'] as const;

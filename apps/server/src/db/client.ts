@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -139,7 +140,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // Our statements are short OLTP queries whose best plan does not depend on the values:
     // plan them once per connection instead of again for every call (planning a product query
     // took 2 ms, running it 0.3 ms).
-    options: '-c plan_cache_mode=force_generic_plan',
+    // A search reads the matches of a broad word in storage order and stops at the page's end
+    // (decision 015): a scan must start at the table's first page every time, not wherever a
+    // concurrent scan of the same table has got to, or the pages of one search would disagree.
+    options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -170,7 +174,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), {
+    extensions: { pg_trgm, unaccent },
+  });
+  await client.query('SET synchronize_seqscans = off'); // as for PostgreSQL (openPostgres)
   const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
     kind: 'pglite',

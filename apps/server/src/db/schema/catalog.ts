@@ -37,7 +37,8 @@ export interface Specification {
 /**
  * NOTE: category_id copies the subcategory's category so that category listings are one index
  * range scan; a trigger keeps it in step when a subcategory moves (0001_search.sql).
- * search_vector is written by a trigger too, which also adds new words to search_words.
+ * search_vector and name_vector are written by a trigger too (accents folded), which also adds new
+ * words to search_words.
  */
 export const products = pgTable(
   'products',
@@ -59,6 +60,8 @@ export const products = pgTable(
     isHotBuy: boolean('is_hot_buy').notNull().default(false),
     isNewlyAdded: boolean('is_newly_added').notNull().default(false),
     searchVector: tsvector('search_vector'),
+    /** The name alone, accents folded: the first stream of a top-K search (0007_search_top_k.sql). */
+    nameVector: tsvector('name_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,6 +91,7 @@ export const products = pgTable(
       'products_slug_not_reserved',
       sql`${t.slug} NOT IN ('admin', 'import', 'export', 'search', 'hot-buy', 'featured', 'category', 'subcategory')`,
     ),
+    index('products_name_vector_idx').using('gin', t.nameVector),
   ],
 );
 
@@ -95,6 +99,11 @@ export const products = pgTable(
  * Every word of product, subcategory and category names, filled by the search trigger. A typo
  * is corrected against this short list (pg_trgm) instead of against every product.
  */
-export const searchWords = pgTable('search_words', {
-  word: text('word').primaryKey(),
-});
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  // Nearest neighbours (`<->`) for typos (0007_search_top_k.sql).
+  (t) => [index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`)],
+);

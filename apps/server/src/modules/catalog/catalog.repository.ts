@@ -1,5 +1,5 @@
 import type { Product, ProductSort, Subcategory } from '@shop/shared';
-import { koboToNaira } from '@shop/shared';
+import { koboToNaira, SEARCH_TOTAL_CAP } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
 
@@ -87,6 +87,45 @@ export interface PageRequest {
 
 /** How alike two words must be (pg_trgm similarity) to count as the same word mistyped. */
 const MIN_WORD_SIMILARITY = 0.4;
+/** Fewer matches than this and a search also looks for words spelt nearly the same. */
+export const TYPO_SEARCH_BELOW = 3;
+/** The first this many matches of a search are ordered by ts_rank (within names, then the rest). */
+export const RANK_WINDOW = 24;
+const MAX_STEMS = 10_000;
+
+/**
+ * A search's tsquery, and the part of it the GIN indexes are asked when they are read: its whole
+ * words without the prefix being typed, when there are any. A prefix's matches are gathered in
+ * full by GIN ("head:*" over every "head…" word), so "lion head" asks the index for "lion" and
+ * keeps the rows that also match "head:*".
+ */
+export interface SearchQuery {
+  full: string;
+  indexed: string;
+}
+
+/** Which way each part of a search reads (see searchPage and CatalogService.planSearch). */
+export interface SearchPlan {
+  /** Count the matches by the index up to the cap; false when the statistics put them far beyond it. */
+  count: boolean;
+  /** Read the table in storage order for names that match (many do) instead of the names index. */
+  scanNames: boolean;
+  /** The same for products that match elsewhere than in their name. */
+  scanOthers: boolean;
+}
+
+/** A typed word as the search uses it: accents folded, and its lexemes (see stems). */
+export interface Stem {
+  folded: string;
+  lexemes: string[];
+}
+
+/** Share of products holding each common lexeme, per vector, and the number of products. */
+export interface SearchStatistics {
+  products: number;
+  names: Map<string, number>;
+  all: Map<string, number>;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -107,6 +146,8 @@ function whereClause(filter: ProductFilter) {
 }
 
 export class CatalogRepository {
+  private readonly stemCache = new Map<string, Stem>();
+
   constructor(
     private readonly database: Database,
     private readonly memo: ListingMemo,
@@ -243,48 +284,179 @@ export class CatalogRepository {
   }
 
   /**
-   * Full-text matches, ranked: name hits before category hits before description hits. The
-   * total comes from the same scan (a window count), so the matches are read once.
+   * One page of a top-K search (decision 015). The matches come as a stream in storage order:
+   * products whose name matches first (their own GIN index on name_vector), then the rest. The
+   * stream stops at the page's end (never before RANK_WINDOW rows), so a page costs about the
+   * same whether 50 or 50,000 products match; only the first RANK_WINDOW rows are ordered by
+   * ts_rank within their tier. Each stream reads either its GIN index (few matches: the bitmap
+   * costs what the matches cost) or the table in storage order until it has enough (many
+   * matches: a few hundred rows); `plan` says which, from the column statistics. The total is
+   * counted by the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far
+   * beyond the cap. One round trip: the total row comes back even when the page is empty.
+   *
+   * `typoWords`: when fewer than TYPO_SEARCH_BELOW products match, the same round trip also
+   * brings, for each of these words, up to three known words spelt nearly the same ("rhinstone"
+   * → "rhinestone"): the nearest neighbours (<->) in the short search_words list by its GiST
+   * trigram index, kept if similar enough, accents folded as in the stored words. Their lexemes
+   * join the stem cache, so the corrected search needs no other round trip.
    */
-  async searchFullText(tsquery: string, page: PageRequest) {
-    const rows = await this.database.query<ProductRow & { total: number }>(
-      `WITH hits AS MATERIALIZED (
-         SELECT id, ts_rank(search_vector, q) AS rank, count(*) OVER () AS total
-           FROM products, to_tsquery('english', $1) q
-          WHERE search_vector @@ q ORDER BY rank DESC, id LIMIT $2 OFFSET $3
+  async searchPage(tsquery: SearchQuery, plan: SearchPlan, page: PageRequest, typoWords: string[] = []) {
+    const offset = (page.page - 1) * page.pageSize;
+    const cap = SEARCH_TOTAL_CAP;
+    const streamLength = offset >= cap ? 0 : Math.min(cap, Math.max(RANK_WINDOW, offset + page.pageSize));
+    const query = '(SELECT q FROM query)';
+    // What the GIN indexes are asked; the whole query then filters the rows they give.
+    const indexed = '(SELECT q FROM index_query)';
+    const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
+    const rows = await this.database.query<
+      Partial<ProductRow> & {
+        counted: number | null;
+        streamed: number;
+        similar: { query: string; word: string; lexemes: string[] | null }[] | null;
+      }
+    >(
+      `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
+       index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
+       counted AS MATERIALIZED (
+         SELECT count(*)::int AS n FROM (
+           SELECT 1 FROM products WHERE $2 AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${cap + 1}
+         ) matches
+       ),
+       stream AS MATERIALIZED (
+         SELECT id, tier, row_number() OVER () AS n FROM (
+           (SELECT id, 0 AS tier FROM products WHERE $3 AND coalesce(name_vector, '') @@ ${query} LIMIT $5)
+           UNION ALL
+           (SELECT id, 0 AS tier FROM products
+             WHERE NOT $3 AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
+           UNION ALL
+           (SELECT id, 1 AS tier FROM products
+             WHERE $4 AND coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
+           UNION ALL
+           (SELECT id, 1 AS tier FROM products
+             WHERE NOT $4 AND search_vector @@ ${indexed} AND ${filter('search_vector')}
+               AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
+           LIMIT $5
+         ) matches
+       ),
+       hits AS MATERIALIZED (
+         SELECT stream.id, stream.tier, stream.n,
+                CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(p.search_vector, ${query}) ELSE 0 END AS rank
+           FROM stream JOIN products p ON p.id = stream.id
+          ORDER BY stream.n > ${RANK_WINDOW}, stream.tier, rank DESC, stream.n
+          LIMIT $6 OFFSET $7
+       ),
+       found AS (
+         SELECT ${PRODUCT_COLUMNS}, hits.tier, hits.rank, hits.n AS position
+           FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
+       ),
+       typos AS MATERIALIZED (
+         SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
+           FROM unnest($8::text[]) AS q(word)
+           CROSS JOIN LATERAL (
+             SELECT word FROM (
+               SELECT word, unaccent(q.word) <-> word AS distance FROM search_words
+                ORDER BY unaccent(q.word) <-> word LIMIT 3
+             ) nearest
+             WHERE word <> unaccent(q.word) AND 1 - distance >= ${MIN_WORD_SIMILARITY}
+           ) w
+          WHERE $5 > 0 AND (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
        )
-       SELECT ${PRODUCT_COLUMNS}, hits.total::int AS total FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
-       ORDER BY hits.rank DESC, p.id`,
-      [tsquery, page.pageSize, (page.page - 1) * page.pageSize],
+       SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed,
+              (SELECT json_agg(typos) FROM typos) AS similar, found.*
+         FROM counted LEFT JOIN found ON true
+        ORDER BY found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`,
+      [
+        tsquery.full,
+        plan.count,
+        plan.scanNames,
+        plan.scanOthers,
+        streamLength,
+        page.pageSize,
+        offset,
+        typoWords,
+        tsquery.indexed,
+        tsquery.indexed !== tsquery.full,
+      ],
     );
-    if (rows.length === 0 && page.page > 1) {
-      // Past the last page the window has no rows to count: count on their own.
-      const [count] = await this.database.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM products WHERE search_vector @@ to_tsquery('english', $1)`,
-        [tsquery],
-      );
-      return { products: [], total: count?.total ?? 0 };
+    const first = rows[0];
+    const streamed = first?.streamed ?? 0;
+    let total: number;
+    let totalCapped = false;
+    if (streamLength > 0 && streamed < streamLength)
+      total = streamed; // every match was read: exact
+    else if (first?.counted != null) {
+      totalCapped = first.counted > cap;
+      total = Math.min(first.counted, cap);
+    } else {
+      totalCapped = true;
+      total = cap;
     }
-    return { products: rows.map(toProduct), total: rows[0]?.total ?? 0 };
+    const products = rows.filter((row) => row.id).map((row) => toProduct(row as ProductRow));
+    const similar = new Map<string, string[]>();
+    for (const row of first?.similar ?? []) {
+      similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
+      this.rememberStem(row.word, { folded: row.word, lexemes: row.lexemes ?? [] });
+    }
+    return { products, total, totalCapped, similar };
   }
 
   /**
-   * For each word of a search, up to three known words spelt nearly the same ("rhinstone" →
-   * "rhinestone"), from the short search_words list through its trigram index.
+   * How often the catalogue's words occur, from PostgreSQL's statistics of the two vectors (the
+   * most common lexemes and the share of products holding each), remembered until the catalogue
+   * changes. Empty before the first ANALYZE: every search then takes the index, always correct.
    */
-  async similarWords(words: string[]) {
-    const rows = await this.database.query<{ query: string; word: string }>(
-      `SELECT q.word AS query, w.word
-         FROM unnest($1::text[]) AS q(word)
-         CROSS JOIN LATERAL (
-           SELECT word FROM search_words
-            WHERE word % q.word AND word <> q.word AND similarity(word, q.word) >= $2
-            ORDER BY similarity(word, q.word) DESC, word LIMIT 3
-         ) w`,
-      [words, MIN_WORD_SIMILARITY],
-    );
-    const similar = new Map<string, string[]>();
-    for (const row of rows) similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
-    return similar;
+  async searchStatistics(): Promise<SearchStatistics> {
+    return this.memo.remember('search statistics', async () => {
+      const [lexemes, [table]] = await Promise.all([
+        this.database.query<{ column: string; lexeme: string; share: number }>(
+          `SELECT s.attname AS column, e.lexeme, e.share
+             FROM pg_stats s
+             CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(lexeme, share)
+            WHERE s.schemaname = current_schema() AND s.tablename = 'products'
+              AND s.attname IN ('name_vector', 'search_vector') AND e.lexeme IS NOT NULL`,
+        ),
+        this.database.query<{ rows: number }>(
+          `SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
+        ),
+      ]);
+      const statistics: SearchStatistics = { products: table?.rows ?? 0, names: new Map(), all: new Map() };
+      for (const row of lexemes) {
+        (row.column === 'name_vector' ? statistics.names : statistics.all).set(row.lexeme, row.share);
+      }
+      return statistics;
+    });
+  }
+
+  /**
+   * Each word with its accents folded as the stored words are (`unaccent`: "appliqué" →
+   * "applique", "ß" → "ss"), keeping only letters and digits (so nothing folding makes, such as
+   * the apostrophe of "ʼ", can break a tsquery), and the lexemes PostgreSQL's English stemmer
+   * makes of it ("buttons" → "button"; a stop word → none). Words do not depend on the
+   * catalogue, so they are remembered for good (a bounded map), the folded form too.
+   */
+  async stems(words: string[]): Promise<Map<string, Stem>> {
+    const missing = [...new Set(words)].filter((word) => !this.stemCache.has(word));
+    if (missing.length > 0) {
+      const rows = await this.database.query<{ word: string; folded: string; lexemes: string[] | null }>(
+        `SELECT w.word, unaccent(w.word) AS folded, ts_lexize('english_stem', unaccent(w.word)) AS lexemes
+           FROM unnest($1::text[]) AS w(word)`,
+        [missing],
+      );
+      for (const row of rows) {
+        const stem = {
+          folded: (row.folded.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(''),
+          lexemes: row.lexemes ?? [],
+        };
+        this.rememberStem(row.word, stem);
+        if (stem.folded) this.rememberStem(stem.folded, stem);
+      }
+    }
+    return new Map(words.map((word) => [word, this.stemCache.get(word) ?? { folded: word, lexemes: [] }]));
+  }
+
+  private rememberStem(word: string, stem: Stem) {
+    if (this.stemCache.has(word)) return;
+    if (this.stemCache.size >= MAX_STEMS) this.stemCache.delete(this.stemCache.keys().next().value as string);
+    this.stemCache.set(word, stem);
   }
 }

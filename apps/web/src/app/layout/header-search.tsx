@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES, formatNaira } from '@shop/shared';
+import { CATALOG_MESSAGES, formatNaira, searchCountText } from '@shop/shared';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -78,7 +78,7 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
             results.data &&
             (results.data.total === 0
               ? 'No products found matching your search.'
-              : `${results.data.total} ${results.data.total === 1 ? 'product' : 'products'} found`)}
+              : searchCountText(results.data.total, results.data.totalCapped))}
         </p>
         <SavedDataNotice show={showResults && results.isSavedData} className="mt-2" />
         {showResults && results.data && results.data.products.length > 0 && (

@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES } from '@shop/shared';
+import { CATALOG_MESSAGES, searchCountText } from '@shop/shared';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -41,9 +41,7 @@ export default function SearchPage() {
         >
           {(data) => (
             <>
-              <p className="mb-6 text-stone-700 dark:text-stone-300">
-                {data.total} {data.total === 1 ? 'product' : 'products'} found
-              </p>
+              <p className="mb-6 text-stone-700 dark:text-stone-300">{searchCountText(data.total, data.totalCapped)}</p>
               <ProductGrid
                 products={data.products}
                 label="Search results"

@@ -1,0 +1,236 @@
+import { SEARCH_TOTAL_CAP, searchResultSchema } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helper';
+import type { SearchStatistics } from './catalog.repository';
+import { planSearch, toTsquery } from './catalog.service';
+
+// The top-K search (decision 015) on the demo catalogue, through HTTP on the real app. The
+// catalogue cache is off so that every request reaches the database's search.
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+
+interface Found {
+  total: number;
+  totalCapped?: boolean;
+  products: { id: string; name: string }[];
+}
+
+async function search(query: string, extra = ''): Promise<Found> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/products/search?query=${encodeURIComponent(query)}${extra}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return searchResultSchema.parse(response.json());
+}
+
+const names = (found: Found) => found.products.map((product) => product.name.toLowerCase());
+const ids = (found: Found) => found.products.map((product) => product.id);
+
+async function addProducts(rows: { name: string; slug: string }[]) {
+  const [sub] = await shop.database.query<{ id: string; category_id: string }>(
+    `SELECT id, category_id FROM subcategories WHERE slug = 'guipure-lace'`,
+  );
+  for (const row of rows) {
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id, category_id)
+       VALUES ($1, $2, 'A test piece.', 150000, 5, $3, $4)`,
+      [row.name, row.slug, sub?.id, sub?.category_id],
+    );
+  }
+}
+
+beforeAll(async () => {
+  shop = await createTestApp({ catalogCache: false });
+  app = shop.app;
+});
+afterAll(async () => shop?.close());
+
+describe('search relevance', () => {
+  it('finds button products for "buttons" and "Buttons" products for "button"', async () => {
+    const plural = await search('buttons');
+    const singular = await search('button');
+    expect(plural.total).toBeGreaterThan(5);
+    expect(singular.total).toBe(plural.total);
+    expect(names(plural)[0]).toContain('button');
+    expect(names(singular).some((name) => name.includes('buttons'))).toBe(true);
+  });
+
+  it('gives the same products for "lace french" as for "french lace", French lace first', async () => {
+    const one = await search('lace french');
+    const other = await search('french lace');
+    expect(one.total).toBeGreaterThan(0);
+    expect(one.total).toBe(other.total);
+    expect(new Set(ids(one))).toEqual(new Set(ids(other)));
+    for (const name of names(one).slice(0, 3)) expect(name).toMatch(/french.*lace|lace.*french/);
+  });
+
+  it('finds a product named with an accent when the accent is not typed, and the other way round', async () => {
+    await addProducts([{ name: 'Crème Brûlée Brocade Appliqué', slug: 'creme-brulee-brocade-applique' }]);
+    const plain = await search('creme brulee applique');
+    expect(plain.total).toBe(1);
+    expect(names(plain)).toEqual(['crème brûlée brocade appliqué']);
+    expect(ids(await search('CRÈME brûlée appliqué'))).toEqual(ids(plain));
+    expect(ids(await search('brocade applique creme'))).toEqual(ids(plain));
+  });
+
+  it('survives letters that fold into punctuation or several characters ("ʼ", "½", "ß")', async () => {
+    for (const query of ['ʼ', 'lace ʼ', 'laceʼs', '½ lace', 'ß', 'ʻʼ ʻʼ']) {
+      const found = await search(query);
+      expect(found.total).toBeGreaterThanOrEqual(0);
+    }
+    expect((await search('ʼ')).total).toBe(0);
+    expect((await search('lace ʼ')).total).toBe((await search('lace')).total);
+  });
+
+  it('finds grosgrain ribbons despite two letters swapped ("grosgrian")', async () => {
+    const found = await search('grosgrian');
+    expect(found.total).toBeGreaterThan(0);
+    expect(names(found)[0]).toContain('grosgrain');
+  });
+
+  it('finds embellishments despite two letters missing ("embelishmnt")', async () => {
+    const found = await search('embelishmnt');
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.products.length).toBeGreaterThan(0);
+  });
+
+  it('puts products named with every word before those that only mention them', async () => {
+    const found = await search('rhinestone', '&pageSize=100');
+    const named = names(found).map((name) => name.includes('rhinestone'));
+    expect(named[0]).toBe(true);
+    // Once a product that is not named so appears, no named one follows it.
+    expect(named.slice(named.indexOf(false)).every((isNamed) => !isNamed)).toBe(named.includes(false));
+  });
+
+  it('asks the index for the finished words and still keeps only products matching the word being typed', async () => {
+    for (const [query, tsquery] of [
+      ['french la', 'french & la:*'],
+      ['gold butt', 'gold & butt:*'],
+      ['lion he', 'lion & he:*'],
+    ] as const) {
+      const [expected] = await shop.database.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM products WHERE search_vector @@ to_tsquery('english', $1)`,
+        [tsquery],
+      );
+      const found = await search(query, '&pageSize=100');
+      expect(expected?.total).toBeGreaterThan(0);
+      expect(found.total).toBe(expected?.total);
+    }
+  });
+
+  it('answers an exact total and no cap flag when few products match', async () => {
+    const found = await search('grosgrain');
+    expect(found.totalCapped).toBe(false);
+    expect(found.total).toBe(found.products.length);
+  });
+});
+
+describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
+  const extra = SEARCH_TOTAL_CAP + 60;
+  let before: string[][] = [];
+
+  beforeAll(async () => {
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id, category_id)
+       SELECT 'Tulle Sample ' || n, 'tulle-sample-' || n, 'Soft tulle.', 50000 + n, 3, s.id, s.category_id
+         FROM generate_series(1, ${extra}) AS n, subcategories s WHERE s.slug = 'guipure-lace'`,
+    );
+  });
+
+  it('says the cap and "capped", and pages up to the cap and no further', async () => {
+    const first = await search('tulle');
+    expect(first).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(first.products).toHaveLength(24);
+    const lastPage = Math.ceil(SEARCH_TOTAL_CAP / 100);
+    const last = await search('tulle', `&pageSize=100&page=${lastPage}`);
+    expect(last.products).toHaveLength(SEARCH_TOTAL_CAP - (lastPage - 1) * 100);
+    const past = await search('tulle', `&pageSize=100&page=${lastPage + 1}`);
+    expect(past).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true, products: [] });
+  });
+
+  it('pages through the capped results without repeating or skipping a product', async () => {
+    const seen = new Set<string>();
+    for (let page = 1; page <= 10; page += 1) {
+      const found = await search('tulle', `&pageSize=100&page=${page}`);
+      before.push(ids(found));
+      for (const id of ids(found)) seen.add(id);
+    }
+    expect(seen.size).toBe(SEARCH_TOTAL_CAP);
+  });
+
+  it('gives the same pages after ANALYZE, when the statistics make it read the table instead of the index', async () => {
+    await shop.database.query('ANALYZE products');
+    const after: string[][] = [];
+    for (let page = 1; page <= 10; page += 1) after.push(ids(await search('tulle', `&pageSize=100&page=${page}`)));
+    expect(after).toEqual(before);
+    before = [];
+  });
+});
+
+describe('planSearch', () => {
+  const statistics = (products: number, shares: Record<string, number>, nameShares = shares): SearchStatistics => ({
+    products,
+    all: new Map(Object.entries(shares)),
+    names: new Map(Object.entries(nameShares)),
+  });
+  const word = (lexeme: string, prefix = false) => [{ lexemes: [lexeme], prefix }];
+
+  it('reads the indexes and counts when the statistics know nothing (before the first ANALYZE)', () => {
+    expect(planSearch([word('lace', true)], statistics(0, {}))).toEqual({
+      count: true,
+      scanNames: false,
+      scanOthers: false,
+    });
+  });
+
+  it('reads the table in storage order for a word a quarter of 200,000 products hold, and skips the count', () => {
+    expect(planSearch([word('lace', true)], statistics(200_000, { lace: 0.25, lacework: 0.01 }))).toEqual({
+      count: false,
+      scanNames: true,
+      scanOthers: false,
+    });
+  });
+
+  it('reads the index and counts for a word few products hold', () => {
+    expect(planSearch([word('tassel')], statistics(200_000, { lace: 0.25, tassel: 0.001 }))).toEqual({
+      count: true,
+      scanNames: false,
+      scanOthers: false,
+    });
+  });
+
+  it('reads the table for products mentioning a word most names lack', () => {
+    const plan = planSearch([word('bridal', true)], statistics(200_000, { bridal: 0.3 }, { bridal: 0.001 }));
+    expect(plan).toEqual({ count: false, scanNames: false, scanOthers: true });
+  });
+
+  it('skips the count for one word a little over the cap, but wants more margin for several', () => {
+    const shares = statistics(20_000, { rhineston: 0.1, gold: 0.3, button: 0.3 });
+    expect(planSearch([word('rhineston')], shares).count).toBe(false); // 2,000 matches
+    expect(planSearch([word('gold'), word('button')], shares).count).toBe(true); // 1,800 by estimate
+  });
+
+  it('counts a lexeme once when two alternatives stem to it', () => {
+    const shares = statistics(10_000, { rhineston: 0.1 });
+    const typo = [[...word('rhinston', true), ...word('rhineston'), ...word('rhineston')]];
+    expect(planSearch(typo, shares).count).toBe(true); // 1,000 matches, not 2,000
+  });
+
+  it('multiplies the shares of the words, and adds those of alternative spellings', () => {
+    const shares = statistics(200_000, { gold: 0.01, button: 0.01, rhineston: 0.2 });
+    expect(planSearch([word('gold'), word('button', true)], shares).count).toBe(true);
+    const typo = [[...word('rhinston', true), { lexemes: ['rhineston'], prefix: false }]];
+    expect(planSearch(typo, shares)).toMatchObject({ count: false, scanNames: true });
+  });
+});
+
+describe('toTsquery', () => {
+  it('matches the last word as a prefix and the finished words whole, with alternatives', () => {
+    expect(toTsquery(['gold', 'butt'])).toBe('gold & butt:*');
+    expect(toTsquery(['rhinstone'], new Map([['rhinstone', ['rhinestone', 'rhinestones']]]))).toBe(
+      '(rhinstone:* | rhinestone | rhinestones)',
+    );
+  });
+});
