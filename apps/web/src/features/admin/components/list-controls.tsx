@@ -39,6 +39,7 @@ export function SearchBox({ label, value, onSearch }: { label: string; value: st
     onSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> has no landmark role in older browsers yet
     <form role="search" aria-label={label} onSubmit={submit} className="flex min-w-0 flex-1 basis-64 items-end gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
