@@ -29,9 +29,15 @@ export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxH
     await mailer.send(
       payload.to,
       renderEmail(payload.template, payload.data as never),
-      payload.replyTo ? { replyTo: payload.replyTo } : undefined,
+      payload.replyTo || payload.listUnsubscribe
+        ? {
+            ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
+            ...(payload.listUnsubscribe ? { listUnsubscribe: payload.listUnsubscribe } : {}),
+          }
+        : undefined,
     );
     log.info(about, 'email sent');
-    return { status: 'done', redact: ['data'] };
+    // The unsubscribe link holds the address's token: not kept once the message is sent.
+    return { status: 'done', redact: payload.listUnsubscribe ? ['data', 'listUnsubscribe'] : ['data'] };
   };
 }

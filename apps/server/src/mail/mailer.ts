@@ -10,6 +10,11 @@ export interface MailAddress {
 export interface SendOptions {
   /** Where the recipient's Reply goes (the visitor who wrote through the contact form). */
   replyTo?: MailAddress;
+  /**
+   * A newsletter's one-click unsubscribe address (https or http): sent as RFC 2369
+   * `List-Unsubscribe` with RFC 8058 `List-Unsubscribe-Post`, so a mail client offers its own button.
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -41,6 +46,7 @@ export function messageFields(from: string, to: string, email: RenderedEmail, op
   const recipient = plainAddress(to);
   if (!recipient) throw new Error('the recipient is not one plain email address');
   const replyAddress = options.replyTo && plainAddress(options.replyTo.address);
+  const unsubscribe = options.listUnsubscribe && headerUrl(options.listUnsubscribe);
   return {
     from,
     // NOTE: objects, not strings: nodemailer quotes and encodes the name and never parses an
@@ -50,7 +56,20 @@ export function messageFields(from: string, to: string, email: RenderedEmail, op
     subject: headerText(email.subject),
     text: email.text,
     html: email.html,
+    ...(unsubscribe
+      ? { headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
   };
+}
+
+/** An http(s) URL fit for `<…>` in a header (no spaces, angle brackets or line breaks), or nothing. */
+function headerUrl(value: string): string | undefined {
+  if (!/^https?:\/\/[^\s<>"]+$/.test(value)) return undefined;
+  try {
+    return new URL(value).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** nodemailer over SMTP_URL; without it a mailer that cannot send. */

@@ -10,6 +10,8 @@ export interface EmailOutboxPayload<Name extends EmailTemplateName = EmailTempla
   /** Where a reply goes when it is not the shop (a contact form message: the visitor). */
   replyTo?: MailAddress;
   template: Name;
+  /** A newsletter email's unsubscribe link, sent as the List-Unsubscribe headers (mailer.ts). */
+  listUnsubscribe?: string;
   /** Removed once the message is sent or can no longer be useful. */
   data?: EmailTemplates[Name];
   /** After this (ISO time) the message is pointless (an expired code) and is dropped unsent. */

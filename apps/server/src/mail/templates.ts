@@ -27,6 +27,8 @@ export interface EmailTemplates {
     orderUrl?: string;
   };
   'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
+  /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
+  'newsletter-welcome': { unsubscribeUrl: string; shopUrl?: string };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -268,6 +270,35 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow 
   };
 }
 
+export function newsletterWelcomeEmail({
+  unsubscribeUrl,
+  shopUrl,
+}: EmailTemplates['newsletter-welcome']): RenderedEmail {
+  const thanks = `Thanks for subscribing to the ${SHOP_NAME} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
+  const leave = 'Not for you? Unsubscribe with one click, no login needed:';
+  return {
+    subject: `Thanks for subscribing to ${SHOP_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      thanks,
+      '',
+      ...(shopUrl ? [`Visit the shop at ${shopUrl}`, ''] : []),
+      leave,
+      unsubscribeUrl,
+      '',
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Thanks for subscribing to ${SHOP_NAME}`,
+      `<p>Hello,</p>
+<p>${escapeHtml(thanks)}</p>
+${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the shop</a></p>` : ''}
+<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
+    ),
+  };
+}
+
 export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
   const email = renderTemplate(name, data);
   // Whatever a template puts in it, a subject stays one line.
@@ -290,6 +321,8 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return orderPaidEmail(data as EmailTemplates['order-paid']);
     case 'order-status-changed':
       return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
+    case 'newsletter-welcome':
+      return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome']);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -4,6 +4,16 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { readSessionToken } from './auth';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route whose authority is a secret in its URL, never a cookie (the newsletter's one-click
+     * unsubscribe, RFC 8058), so a request from any origin is let through.
+     */
+    foreignOriginAllowed?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(request: FastifyRequest): string | undefined {
@@ -39,6 +49,8 @@ export const originCheckPlugin = fp(
       if (SAFE_METHODS.has(request.method)) return done();
       const origin = originOf(request);
       if (origin === undefined) return done();
+      // The matched route's own option: no spelling of the path can reach it by mistake.
+      if (request.routeOptions.config?.foreignOriginAllowed) return done();
       if (readSessionToken(request)?.source === 'header') return done();
       if (origin === `${request.protocol}://${request.host}` || allowed.has(origin)) return done();
       done(new AppError('FOREIGN_ORIGIN', ACCOUNT_MESSAGES.foreignOrigin));

@@ -16,6 +16,7 @@ export const newsletterSubscribers = pgTable(
   (t) => [
     uniqueIndex('newsletter_email_idx').on(sql`lower(${t.email})`),
     index('newsletter_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('newsletter_email_trgm_idx').using('gin', sql`(lower(${t.email})) gin_trgm_ops`),
   ],
 );
 

@@ -60,6 +60,17 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('orders_unpaid_expiry_idx').on(t.expiresAt),
+    // 0006: the admin's list, search and dashboard (orders.repository.ts, dashboard.repository.ts).
+    index('orders_number_pattern_idx').using('btree', sql`${t.orderNumber} text_pattern_ops`),
+    index('orders_customer_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.customerEmail} || ' ' || ${t.customerFirstName} || ' ' || ${t.customerLastName})) gin_trgm_ops`,
+    ),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'PAID'`),
+    index('orders_transfer_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentMethod} = 'bankTransfer' AND ${t.paymentStatus} = 'UNPAID'`),
   ],
 );
 
@@ -82,18 +93,22 @@ export const orderItems = pgTable(
 );
 
 /** Provider events already applied, so a repeated webhook or confirmation changes nothing. */
-export const paymentEvents = pgTable('payment_events', {
-  id: id(),
-  /** Event name plus data.id (or data.reference): Paystack events carry no id of their own. */
-  dedupeKey: text('dedupe_key').notNull().unique(),
-  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-  event: text('event'),
-  reference: text('reference'),
-  payload: jsonb('payload').notNull(),
-  /** Set once the event has been applied to its order. */
-  processedAt: timestamp('processed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    /** Event name plus data.id (or data.reference): Paystack events carry no id of their own. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    event: text('event'),
+    reference: text('reference'),
+    payload: jsonb('payload').notNull(),
+    /** Set once the event has been applied to its order. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId, t.createdAt)],
+);
 
 /**
  * Every payment reference an order was given, so a verification or a webhook for any attempt

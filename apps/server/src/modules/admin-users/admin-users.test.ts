@@ -44,6 +44,32 @@ describe('user management by an admin', () => {
     expect((await asAdmin('GET', '/api/users?pageSize=500')).statusCode).toBe(400);
   });
 
+  it('filters users by role (a stored USER is a customer) and by active or disabled', async () => {
+    const marker = `yy${Date.now().toString(36)}`;
+    const ids: Record<string, string> = {};
+    for (const name of ['Ada', 'Bola', 'Chinwe', 'Dayo']) {
+      ids[name] = (await customer(app, { firstName: name, lastName: marker })).id;
+    }
+    await asAdmin('PUT', `/api/users/${ids.Bola}`, { role: 'ADMIN' });
+    await asAdmin('PUT', `/api/users/${ids.Chinwe}`, { active: false });
+    await shop.database.query(`UPDATE users SET role = 'USER' WHERE id = $1`, [ids.Dayo]);
+    const names = async (query: string) => {
+      const page = await asAdmin('GET', `/api/users?search=${marker}&${query}`);
+      expect(page.statusCode).toBe(200);
+      const body = userPageSchema.parse(page.json());
+      expect(body.total).toBe(body.users.length);
+      return body.users.map((u) => u.firstName).sort();
+    };
+    expect(await names('role=ADMIN')).toEqual(['Bola']);
+    expect(await names('role=CUSTOMER')).toEqual(['Ada', 'Chinwe', 'Dayo']);
+    expect(await names('active=false')).toEqual(['Chinwe']);
+    expect(await names('active=true&role=CUSTOMER')).toEqual(['Ada', 'Dayo']);
+    expect((await asAdmin('GET', '/api/users?role=OWNER')).statusCode).toBe(400);
+    expect((await asAdmin('GET', '/api/users?active=yes')).statusCode).toBe(400);
+    // The other tests count on one active admin.
+    await asAdmin('DELETE', `/api/users/${ids.Bola}`);
+  });
+
   it('makes a customer an admin and back; the role comes from the database at once', async () => {
     const { id, session } = await customer(app);
     expect((await app.inject({ method: 'GET', url: '/api/users', headers: bearer(session) })).statusCode).toBe(403);

@@ -4,11 +4,20 @@ import { NewsletterRepository } from './newsletter.repository';
 import { newsletterRoutes } from './newsletter.routes';
 import { NewsletterService } from './newsletter.service';
 
-/** POST /api/newsletter/subscribe. */
+/**
+ * /api/newsletter: the signup (with its welcome email), the admin's subscriber list, changes and
+ * CSV export, and the unsubscribe link every newsletter email carries.
+ */
 export default fp(
   async (app: FastifyInstance) => {
-    const service = new NewsletterService(new NewsletterRepository(app.database), app.rateLimits);
-    await app.register(newsletterRoutes, { prefix: '/api', service });
+    // NOTE: PUBLIC_URL, never the request's Host header: anyone may subscribe any address, so a
+    // forged Host would put a link of the sender's choosing into the email.
+    const shopUrl = (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+    const service = new NewsletterService(app.database, new NewsletterRepository(app.database), app.rateLimits, {
+      shopUrl,
+      onEmailQueued: () => app.outbox.nudge(),
+    });
+    await app.register(newsletterRoutes, { prefix: '/api', service, shopUrl });
   },
-  { name: 'newsletter', dependencies: ['database', 'rate-limit'] },
+  { name: 'newsletter', dependencies: ['config', 'database', 'rate-limit', 'outbox', 'auth'] },
 );

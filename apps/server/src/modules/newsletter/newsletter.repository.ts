@@ -1,15 +1,110 @@
-import type { Database } from '../../db/client';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { newsletterSubscribers } from '../../db/schema';
+
+export type SubscriberRow = Pick<typeof newsletterSubscribers.$inferSelect, 'id' | 'email' | 'active' | 'createdAt'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SubscriberFilter {
+  search?: string;
+  active?: 'true' | 'false';
+}
+
+const columns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  active: newsletterSubscribers.active,
+  createdAt: newsletterSubscribers.createdAt,
+};
+
+function whereOf(filter: SubscriberFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    // A piece of the address in any case (the trigram index of migration 0006).
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`lower(${newsletterSubscribers.email}) LIKE ${pattern}`);
+  }
+  if (filter.active !== undefined) conditions.push(eq(newsletterSubscribers.active, filter.active === 'true'));
+  return conditions.length ? and(...conditions) : undefined;
+}
 
 export class NewsletterRepository {
   constructor(private readonly database: Database) {}
 
-  /** Inserts the address, or turns an existing one (any letter case) back on. */
-  async upsertActive(email: string, unsubscribeToken: string): Promise<void> {
-    await this.database.query(
-      `INSERT INTO newsletter_subscribers (email, unsubscribe_token)
-       VALUES ($1, $2)
-       ON CONFLICT ((lower(email))) DO UPDATE SET active = true, updated_at = now()`,
-      [email, unsubscribeToken],
+  /**
+   * Inserts the address, or turns an existing one (any letter case) back on. `wasActive` is
+   * null for a new address, else whether it was subscribed before this call.
+   */
+  async upsertActive(
+    tx: Executor,
+    email: string,
+    unsubscribeToken: string,
+  ): Promise<{ id: string; unsubscribeToken: string; wasActive: boolean | null }> {
+    const result = (await tx.execute(
+      sql`WITH before AS (SELECT active FROM newsletter_subscribers WHERE lower(email) = lower(${email}))
+          INSERT INTO newsletter_subscribers (email, unsubscribe_token) VALUES (${email}, ${unsubscribeToken})
+          ON CONFLICT ((lower(email))) DO UPDATE SET active = true, updated_at = now()
+          RETURNING id, unsubscribe_token AS "unsubscribeToken", (SELECT active FROM before) AS "wasActive"`,
+    )) as unknown as { rows: { id: string; unsubscribeToken: string; wasActive: boolean | null }[] };
+    const row = result.rows[0];
+    if (!row) throw new Error('newsletter upsert returned nothing');
+    return row;
+  }
+
+  /** A page, newest first. */
+  async list(filter: SubscriberFilter & { page: number; pageSize: number }) {
+    const where = whereOf(filter);
+    const db = this.database.db;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(columns)
+        .from(newsletterSubscribers)
+        .where(where)
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db.select({ n: count() }).from(newsletterSubscribers).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  /** The rows after `after` (keyset, oldest first), for the CSV export a batch at a time. */
+  async batch(filter: SubscriberFilter, after: { cursor: string; id: string } | null, limit: number) {
+    const where = and(
+      whereOf(filter),
+      after
+        ? sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`
+        : undefined,
     );
+    return (
+      this.database.db
+        // The cursor keeps created_at's microseconds, which a JS Date would lose.
+        .select({ ...columns, cursor: sql<string>`${newsletterSubscribers.createdAt}::text` })
+        .from(newsletterSubscribers)
+        .where(where)
+        .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id)
+        .limit(limit)
+    );
+  }
+
+  async setActive(id: string, active: boolean): Promise<SubscriberRow | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.database.db
+      .update(newsletterSubscribers)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, id))
+      .returning(columns);
+    return row ?? null;
+  }
+
+  /** Turns off the one address whose token this is; null when no address has it. */
+  async deactivateByToken(token: string): Promise<SubscriberRow | null> {
+    const [row] = await this.database.db
+      .update(newsletterSubscribers)
+      .set({ active: false, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.unsubscribeToken, token))
+      .returning(columns);
+    return row ?? null;
   }
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -11,6 +11,14 @@ export type UserChanges = Partial<
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export interface UserListFilter {
+  search?: string;
+  role?: 'CUSTOMER' | 'ADMIN';
+  active?: 'true' | 'false';
+  page: number;
+  pageSize: number;
+}
 
 /** The users table: every query on it, through the Drizzle builder. */
 export class UsersRepository {
@@ -53,17 +61,27 @@ export class UsersRepository {
     await executor.delete(users).where(eq(users.id, id));
   }
 
-  /** Newest first; `search` matches emails, first, last and full names (case-insensitive). */
-  async list(query: { search?: string; page: number; pageSize: number }) {
+  /**
+   * Newest first; `search` matches emails, first, last and full names (case-insensitive);
+   * `role` CUSTOMER takes in a stored USER (anything but ADMIN); `active` true or false.
+   */
+  async list(query: UserListFilter) {
     const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
-    const where = pattern
-      ? or(
+    const conditions: (SQL | undefined)[] = [];
+    if (pattern) {
+      conditions.push(
+        or(
           ilike(users.email, pattern),
           ilike(users.firstName, pattern),
           ilike(users.lastName, pattern),
           sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern}`,
-        )
-      : undefined;
+        ),
+      );
+    }
+    if (query.role === 'ADMIN') conditions.push(eq(users.role, 'ADMIN'));
+    if (query.role === 'CUSTOMER') conditions.push(ne(users.role, 'ADMIN'));
+    if (query.active !== undefined) conditions.push(eq(users.active, query.active === 'true'));
+    const where = and(...conditions);
     const db = this.database.db;
     const [rows, [total]] = await Promise.all([
       db

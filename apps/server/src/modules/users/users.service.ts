@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { hashSecret } from '../../lib/passwords';
 import { enqueueEmail } from '../../mail/outbox-email';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
-import type { UserChanges, UserRecord, UsersRepository } from './users.repository';
+import type { UserChanges, UserListFilter, UserRecord, UsersRepository } from './users.repository';
 
 /**
  * What one address (IP) may ask of registration, which hashes with argon2 (19 MiB, ~20 ms),
@@ -124,8 +124,8 @@ export class UsersService {
     }
   }
 
-  /** A page of users, newest first; `search` matches emails and names. */
-  async list(query: { search?: string; page: number; pageSize: number }): Promise<{ users: User[]; total: number }> {
+  /** A page of users, newest first; `search` matches emails and names; role and active filter. */
+  async list(query: UserListFilter): Promise<{ users: User[]; total: number }> {
     const { rows, total } = await this.repository.list(query);
     return { users: rows.map(toUser), total };
   }
