@@ -69,7 +69,7 @@ export default function AdminNewsletterPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="subscriber" many="subscribers" />
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className={`${tableClass} min-w-[28rem]`} aria-label="Subscribers">
                 <thead>
                   <tr>

@@ -168,7 +168,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
 
       <Card title="Payment events">
         {order.paymentEvents && order.paymentEvents.length > 0 ? (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className={tableClass} aria-label="Payment events">
               <thead>
                 <tr>

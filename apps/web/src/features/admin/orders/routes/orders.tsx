@@ -67,7 +67,7 @@ export default function AdminOrdersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="order" many="orders" />
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className={tableClass} aria-label="Orders">
                 <thead>
                   <tr>

@@ -101,7 +101,7 @@ export default function AdminUsersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="user" many="users" />
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className={tableClass} aria-label="Users">
                 <thead>
                   <tr>
