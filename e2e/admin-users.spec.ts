@@ -46,7 +46,11 @@ describe('the admin’s Manage Users tab', () => {
     await row.getByRole('button', { name: 'Activate Chioma Eze' }).click();
     await page.getByTestId('user-row').first().waitFor({ state: 'detached' });
     await page.getByLabel('Status').selectOption('true');
-    await page.getByTestId('user-row').filter({ hasText: customer.email }).getByText('Active', { exact: true }).waitFor();
+    await page
+      .getByTestId('user-row')
+      .filter({ hasText: customer.email })
+      .getByText('Active', { exact: true })
+      .waitFor();
 
     expect(problems()).toEqual([]);
     await context.close();
