@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Dashboard } from '@shop/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -37,6 +37,9 @@ function aBusyDashboard(): Dashboard {
     outOfStockCount: 1,
   };
 }
+
+// A busy machine (several test runs at once) may take longer than the default second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

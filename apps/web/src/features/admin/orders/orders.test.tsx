@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ORDER_ADMIN_MESSAGES } from '@shop/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -22,6 +22,9 @@ const transferOrder = anAdminOrder({
   paymentEvents: [],
 });
 const list = { orders: [order, transferOrder], page: 1, pageSize: 24, total: 2 };
+
+// A busy machine (several test runs at once) may take longer than the default second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

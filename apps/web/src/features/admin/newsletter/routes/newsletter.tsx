@@ -96,9 +96,9 @@ export default function AdminNewsletterPage() {
                       <td className={`${tdClass} text-right`}>
                         <Button
                           variant="secondary"
-                          className="px-3 py-1.5"
-                          disabled={mutation.isPending}
-                          onClick={() => toggle(subscriber)}
+                          className="px-3 py-1.5 aria-disabled:opacity-60"
+                          aria-disabled={mutation.isPending}
+                          onClick={() => !mutation.isPending && toggle(subscriber)}
                           aria-label={`${subscriber.active ? 'Deactivate' : 'Reactivate'} ${subscriber.email}`}
                         >
                           {subscriber.active ? 'Deactivate' : 'Reactivate'}

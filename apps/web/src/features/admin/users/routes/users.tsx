@@ -9,7 +9,6 @@ import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
-  adminFieldClass,
   FilterSelect,
   ListTotal,
   SearchBox,
@@ -132,18 +131,7 @@ export default function AdminUsersPage() {
                         ) : null}
                       </td>
                       <td className={`${tdClass} break-all`}>{user.email}</td>
-                      <td className={tdClass}>
-                        <select
-                          aria-label={`Role of ${fullName(user)}`}
-                          value={user.role}
-                          disabled={busy}
-                          onChange={(event) => change(user, { role: event.target.value as Role })}
-                          className={`${adminFieldClass} w-32`}
-                        >
-                          <option value="CUSTOMER">{ROLE_NAMES.CUSTOMER}</option>
-                          <option value="ADMIN">{ROLE_NAMES.ADMIN}</option>
-                        </select>
-                      </td>
+                      <td className={tdClass}>{ROLE_NAMES[user.role]}</td>
                       <td className={tdClass}>
                         <span
                           className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -158,18 +146,27 @@ export default function AdminUsersPage() {
                       <td className={`${tdClass} whitespace-nowrap text-right`}>
                         <Button
                           variant="secondary"
-                          className="px-3 py-1.5"
-                          disabled={busy}
-                          onClick={() => change(user, { active: !user.active })}
+                          className="px-3 py-1.5 aria-disabled:opacity-60"
+                          aria-disabled={busy}
+                          onClick={() => !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })}
+                          aria-label={`Make ${fullName(user)} ${user.role === 'ADMIN' ? 'a customer' : 'an admin'}`}
+                        >
+                          {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          className="ml-2 px-3 py-1.5 aria-disabled:opacity-60"
+                          aria-disabled={busy}
+                          onClick={() => !busy && change(user, { active: !user.active })}
                           aria-label={`${user.active ? 'Disable' : 'Activate'} ${fullName(user)}`}
                         >
                           {user.active ? 'Disable' : 'Activate'}
                         </Button>
                         <Button
                           variant="ghost"
-                          className="ml-2 px-3 py-1.5 text-red-700 dark:text-red-300"
-                          disabled={busy}
-                          onClick={() => setToDelete(user)}
+                          className="ml-2 px-3 py-1.5 text-red-700 aria-disabled:opacity-60 dark:text-red-300"
+                          aria-disabled={busy}
+                          onClick={() => !busy && setToDelete(user)}
                           aria-label={`Delete ${fullName(user)}`}
                         >
                           Delete
