@@ -8,6 +8,7 @@ import account from './modules/account';
 import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
 import contact from './modules/contact';
+import dashboard from './modules/dashboard';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import orders from './modules/orders';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(newsletter);
   await app.register(contact);
   await app.register(orders);
+  await app.register(dashboard);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
   return app;

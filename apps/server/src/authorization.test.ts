@@ -19,12 +19,26 @@ interface AdminEndpoint {
 const aUser = async (app: FastifyInstance) => (await register(app)).id;
 
 /** An order of the test's customer, for the admin's order calls. */
-const anOrder = async (app: FastifyInstance) => {
+const anOrder = async (app: FastifyInstance, method: 'card' | 'bankTransfer' = 'card') => {
   const product = await createProduct(shop.database, { stock: 5 });
-  const placed = await placeOrder(app, customerSession, [
-    { productId: product.id, quantity: 1, price: product.priceKobo / 100 },
-  ]);
+  const placed = await placeOrder(
+    app,
+    customerSession,
+    [{ productId: product.id, quantity: 1, price: product.priceKobo / 100 }],
+    { paymentDetails: { method, transactionId: null } },
+  );
   return placed.json().order.id as string;
+};
+
+let subscribers = 0;
+/** A newsletter subscriber, for the admin's newsletter calls. */
+const aSubscriber = async () => {
+  subscribers += 1;
+  const [row] = await shop.database.query<{ id: string }>(
+    'INSERT INTO newsletter_subscribers (email, unsubscribe_token) VALUES ($1, $2) RETURNING id',
+    [`matrix${subscribers}.${Date.now()}@example.com`, `matrix-token-${subscribers}-${Date.now()}`],
+  );
+  return row?.id ?? '';
 };
 
 const ADMIN_ENDPOINTS: AdminEndpoint[] = [
@@ -41,7 +55,65 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     method: 'PATCH',
     prepare: async (app) => ({ url: `/api/orders/${await anOrder(app)}/status`, payload: { status: 'SHIPPED' } }),
   },
-  // Later admin endpoints (products, categories, newsletter) go here, one line each.
+  // GET /api/orders/{id} is not admin-only (its owner reads it); that a customer never sees its
+  // payment events or staff notes is tested in modules/orders/admin-orders.test.ts.
+  {
+    name: 'list orders with every filter',
+    method: 'GET',
+    prepare: async () => ({
+      url: '/api/orders/admin?status=PENDING&search=ts-&from=2026-01-01&to=2026-12-31&page=1&pageSize=5',
+    }),
+  },
+  {
+    name: 'export orders as CSV',
+    method: 'GET',
+    prepare: async () => ({ url: '/api/orders/admin/export.csv?from=2026-01-01&to=2026-01-31' }),
+  },
+  {
+    name: 'cancel an order with a note',
+    method: 'PATCH',
+    prepare: async (app) => ({
+      url: `/api/orders/${await anOrder(app)}/status`,
+      payload: { status: 'CANCELLED', note: 'Customer called' },
+    }),
+  },
+  {
+    name: 'confirm a bank transfer',
+    method: 'PATCH',
+    prepare: async (app) => {
+      const id = await anOrder(app, 'bankTransfer');
+      const [row] = await shop.database.query<{ total: number }>(
+        'SELECT total_kobo AS total FROM orders WHERE id = $1',
+        [id],
+      );
+      return {
+        url: `/api/orders/${id}/confirm-transfer`,
+        payload: { amountReceived: (row?.total ?? 0) / 100, note: 'ref' },
+      };
+    },
+  },
+  {
+    name: 'list users by role and status',
+    method: 'GET',
+    prepare: async () => ({ url: '/api/users?role=CUSTOMER&active=true&search=a' }),
+  },
+  {
+    name: 'list newsletter subscribers',
+    method: 'GET',
+    prepare: async () => ({ url: '/api/newsletter/subscribers?active=true&search=example' }),
+  },
+  {
+    name: 'deactivate a newsletter subscriber',
+    method: 'PATCH',
+    prepare: async () => ({ url: `/api/newsletter/subscribers/${await aSubscriber()}`, payload: { active: false } }),
+  },
+  {
+    name: 'export newsletter subscribers as CSV',
+    method: 'GET',
+    prepare: async () => ({ url: '/api/newsletter/subscribers/export.csv' }),
+  },
+  { name: 'the sales dashboard', method: 'GET', prepare: async () => ({ url: '/api/admin/dashboard' }) },
+  // Later admin endpoints (products, categories) go here, one line each.
 ];
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;

@@ -9,6 +9,7 @@ import {
   SHIPPING_COUNTRIES,
 } from './constants';
 import { ORDER_MESSAGES } from './order-messages';
+import { paymentEventSchema } from './orders-admin';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
@@ -168,6 +169,8 @@ export const orderSchema = z.object({
   paymentReference: z.string().nullable(),
   /** Present on the detail answer (GET /api/orders/{id}), oldest first. */
   history: z.array(orderHistoryEntrySchema).optional(),
+  /** For an admin only, on the detail answer: the provider's events and confirmed transfers, oldest first. */
+  paymentEvents: z.array(paymentEventSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -26,7 +26,15 @@ export interface EmailTemplates {
     totalKobo: number;
     orderUrl?: string;
   };
-  'order-status-changed': { firstName: string; orderNumber: string; from: string; to: string; orderUrl?: string };
+  'order-status-changed': {
+    firstName: string;
+    orderNumber: string;
+    from: string;
+    to: string;
+    orderUrl?: string;
+    /** Set when the cancellation refunded the card payment. */
+    refundedKobo?: number;
+  };
   /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
   'newsletter-welcome': { unsubscribeUrl: string; shopUrl?: string };
 }
@@ -249,8 +257,11 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
-  const { firstName, orderNumber, to, orderUrl } = data;
+  const { firstName, orderNumber, to, orderUrl, refundedKobo } = data;
   const now = STATUS_WORDS[to] ?? to.toLowerCase();
+  const refund = refundedKobo
+    ? `We have refunded ${naira(refundedKobo)} to the card you paid with; your bank may take a few working days to show it.`
+    : null;
   return {
     subject: `Order ${orderNumber} is ${now}`,
     text: [
@@ -258,6 +269,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
       '',
       `Your order ${orderNumber} is now ${now} (${to}).`,
       '',
+      ...(refund ? [refund, ''] : []),
       ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
       SHOP_NAME,
     ].join('\n'),
@@ -265,6 +277,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
       `Order ${orderNumber} is ${now}`,
       `<p>Hello ${escapeHtml(firstName)},</p>
 <p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
+${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
     ),
   };

@@ -1,9 +1,4 @@
-import {
-  NEWSLETTER_ADMIN_MESSAGES,
-  NEWSLETTER_MESSAGES,
-  subscriberPageSchema,
-  subscriberSchema,
-} from '@shop/shared';
+import { NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_MESSAGES, subscriberPageSchema, subscriberSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, type Session } from '../../../test/accounts';
@@ -92,7 +87,7 @@ describe('the unsubscribe link', () => {
     );
   });
 
-  it("of one address cannot touch another: a changed, partial or missing token is a 404 page", async () => {
+  it('of one address cannot touch another: a changed, partial or missing token is a 404 page', async () => {
     await subscribe('victim@example.com');
     await subscribe('attacker@example.com');
     const { unsubscribe_token: mine } = await tokenOf('attacker@example.com');

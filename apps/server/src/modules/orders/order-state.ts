@@ -1,4 +1,4 @@
-import { koboToNaira, type OrderStatus } from '@shop/shared';
+import { formatNaira, koboToNaira, ORDER_ADMIN_MESSAGES, type OrderStatus } from '@shop/shared';
 import type { Transaction } from '../../db/client';
 import { enqueueEmail } from '../../mail/outbox-email';
 import type { PaystackTransaction } from '../../payments/paystack/paystack-client';
@@ -87,6 +87,8 @@ export async function markPaid(
     transactionId: transaction.id,
     paidAt: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt,
     gatewayResponse: transaction.gatewayResponse,
+    // The reference that was paid is the one a refund names (an earlier attempt may be it).
+    ...(order.paymentMethod === 'card' ? { paymentReference: transaction.reference } : {}),
   });
   const statusNote =
     nextStatus !== order.status
@@ -125,7 +127,14 @@ export async function markPaid(
  */
 export async function setStatus(
   tx: Transaction,
-  input: { orderId: string; status: OrderStatus; actor: string; note?: string },
+  input: {
+    orderId: string;
+    status: OrderStatus;
+    actor: string;
+    note?: string;
+    /** A refund made with this change (markRefunded): the customer's email says so. */
+    refundedKobo?: number;
+  },
   context: StateContext = {},
 ): Promise<{ changed: boolean; order: OrderRow | null }> {
   const order = await lockOrder(tx, input.orderId);
@@ -156,7 +165,52 @@ export async function setStatus(
       from: order.status,
       to: input.status,
       orderUrl: orderUrl(context, order),
+      ...(input.refundedKobo ? { refundedKobo: input.refundedKobo } : {}),
     },
+  });
+  return { changed: true, order: updated };
+}
+
+/**
+ * Tells the customer of a refund made without a status change (an order paid after it was
+ * cancelled, refunded when an admin cancels it again).
+ */
+export async function emailRefund(tx: Transaction, orderId: string, refundedKobo: number, context: StateContext = {}) {
+  const order = await lockOrder(tx, orderId);
+  if (!order) return;
+  await enqueueEmail(tx, {
+    to: order.customerEmail,
+    template: 'order-status-changed',
+    data: {
+      firstName: order.customerFirstName,
+      orderNumber: order.orderNumber,
+      from: order.status,
+      to: order.status,
+      orderUrl: orderUrl(context, order),
+      refundedKobo,
+    },
+  });
+}
+
+/**
+ * A card payment the provider has refunded (the caller asked it first): REFUNDED, with a history
+ * row saying how much. Only a PAID order changes; a second call changes nothing.
+ */
+export async function markRefunded(
+  tx: Transaction,
+  input: { orderId: string; amountKobo: number; actor: string },
+): Promise<{ changed: boolean; order: OrderRow | null }> {
+  const order = await lockOrder(tx, input.orderId);
+  if (!order) return { changed: false, order: null };
+  if (order.paymentStatus !== 'PAID') return { changed: false, order };
+  const updated = await updateOrder(tx, order.id, { paymentStatus: 'REFUNDED' });
+  await insertHistory(tx, {
+    orderId: order.id,
+    field: 'paymentStatus',
+    from: 'PAID',
+    to: 'REFUNDED',
+    actor: input.actor,
+    note: ORDER_ADMIN_MESSAGES.refunded(formatNaira(koboToNaira(input.amountKobo))),
   });
   return { changed: true, order: updated };
 }

@@ -1,15 +1,20 @@
 import {
   adminOrderListQuerySchema,
+  adminOrderStatusRequestSchema,
   confirmPaymentRequestSchema,
+  confirmTransferRequestSchema,
   createOrderRequestSchema,
+  ORDER_ADMIN_MESSAGES,
+  ORDER_CSV_COLUMNS,
   ORDER_MESSAGES,
+  orderExportQuerySchema,
   orderSchema,
   paymentStartSchema,
-  updateOrderStatusRequestSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth';
+import { csvStream } from '../../lib/csv';
+import { currentUser, noStore } from '../../plugins/auth';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
@@ -53,6 +58,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (request) => service.adminOrders(request.query),
   );
 
+  app.get(
+    '/orders/admin/export.csv',
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { querystring: orderExportQuerySchema } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const stream = csvStream(ORDER_CSV_COLUMNS, service.exportRows(request.query), (error) =>
+        request.log.error({ err: error }, 'order export failed part way'),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${from}-${to}.csv"`)
+        .send(stream);
+    },
+  );
+
   app.post(
     '/orders/confirm-payment',
     {
@@ -75,11 +95,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/orders/:id/status',
     {
       preValidation: app.requireAdmin,
-      schema: { params: idParams, body: updateOrderStatusRequestSchema, response: { 200: messageAndOrder } },
+      schema: { params: idParams, body: adminOrderStatusRequestSchema, response: { 200: messageAndOrder } },
     },
     async (request) => ({
       message: ORDER_MESSAGES.statusUpdated,
-      order: await service.updateStatus(currentUser(request), request.params.id, request.body.status),
+      order: await service.updateStatus(
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.note,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/orders/:id/confirm-transfer',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: idParams, body: confirmTransferRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: ORDER_ADMIN_MESSAGES.transferConfirmed,
+      order: await service.confirmTransfer(currentUser(request), request.params.id, request.body),
     }),
   );
 

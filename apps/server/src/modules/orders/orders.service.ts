@@ -5,26 +5,41 @@ import {
   type CreateOrderRequest,
   DELIVERY_ESTIMATES,
   type DeliveryMethod,
+  formatNaira,
   isDeliveryMethodAvailable,
   koboToNaira,
+  nairaToKobo,
+  ORDER_ADMIN_MESSAGES,
+  type ORDER_CSV_COLUMNS,
   ORDER_MESSAGES,
   type Order,
   type OrderStatus,
   orderTotalsKobo,
+  type PaymentEvent,
   type PaymentMethod,
   type User,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { CsvCell } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import {
   DuplicateReferenceError,
   type PaymentGateway,
+  PaymentProviderRejectedError,
   PaymentProviderUnavailableError,
   type PaystackTransaction,
   toPaystackTransaction,
 } from '../../payments/paystack/paystack-client';
-import { expire, type MarkPaidOutcome, markPaid, type StateContext, setStatus } from './order-state';
+import {
+  emailRefund,
+  expire,
+  type MarkPaidOutcome,
+  markPaid,
+  markRefunded,
+  type StateContext,
+  setStatus,
+} from './order-state';
 import type { OrderHistoryRow, OrderItemRow, OrderRow } from './orders.repository';
 import * as repo from './orders.repository';
 
@@ -77,6 +92,38 @@ export function customerHistory(history: OrderHistoryRow[]): OrderHistoryRow[] {
     .filter((entry) => entry.field !== 'note')
     .map((entry) => (entry.actor.startsWith('admin:') ? { ...entry, actor: 'shop' } : entry));
 }
+
+type PaymentEventRow = Awaited<ReturnType<typeof repo.paymentEventsOf>>[number];
+
+/** A kept payment event as the admin sees it: what, which reference, how much (naira), no payload. */
+export function toPaymentEvent(row: PaymentEventRow): PaymentEvent {
+  const data = ((row.payload as { data?: Record<string, unknown> } | null)?.data ?? {}) as Record<string, unknown>;
+  const amount = typeof data.amount === 'number' || typeof data.amount === 'string' ? Number(data.amount) : null;
+  return {
+    id: row.id,
+    event: row.event ?? 'unknown',
+    reference: row.reference,
+    amount: amount === null || Number.isNaN(amount) ? null : koboToNaira(amount),
+    currency: typeof data.currency === 'string' ? data.currency : null,
+    status: typeof data.status === 'string' ? data.status : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The reference a provider event names: a charge's own, or the charge a refund is of. */
+export function referenceOfEvent(data: Record<string, unknown>): string | null {
+  if (typeof data.reference === 'string') return data.reference;
+  if (typeof data.transaction_reference === 'string') return data.transaction_reference;
+  const transaction = data.transaction;
+  if (transaction && typeof transaction === 'object') {
+    const reference = (transaction as Record<string, unknown>).reference;
+    if (typeof reference === 'string') return reference;
+  }
+  return null;
+}
+
+/** Export rows are read this many orders at a time. */
+const EXPORT_BATCH = 500;
 
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHistoryRow[]): Order {
   return {
@@ -302,11 +349,15 @@ export class OrdersService {
 
   /** The order with its lines and history, as `viewer` may see it (customerHistory). */
   private async fullOrder(row: OrderRow, viewer: Caller): Promise<Order> {
-    const [items, history] = await Promise.all([
+    const admin = viewer.role === 'ADMIN';
+    const [items, history, events] = await Promise.all([
       repo.itemsOf(this.database.db, [row.id]),
       repo.historyOf(this.database.db, row.id),
+      admin ? repo.paymentEventsOf(this.database.db, row.id) : Promise.resolve([]),
     ]);
-    return toOrder(row, items, viewer.role === 'ADMIN' ? history : customerHistory(history));
+    const order = toOrder(row, items, admin ? history : customerHistory(history));
+    // The provider's events are the staff's business only.
+    return admin ? { ...order, paymentEvents: events.map(toPaymentEvent) } : order;
   }
 
   async getOrder(user: Caller, idOrNumber: string): Promise<Order> {
@@ -332,13 +383,190 @@ export class OrdersService {
     };
   }
 
-  async updateStatus(admin: Caller, idOrNumber: string, status: OrderStatus): Promise<Order> {
+  /**
+   * Any status, in any order (SPEC §4), through order-state. CANCELLED on a paid card order
+   * refunds the whole payment first: the provider is asked before anything changes, so when it
+   * refuses or cannot be reached the answer is a 502 and the order stays as it was (the admin
+   * tries again). Once refunded, the order is CANCELLED and REFUNDED in one transaction, with
+   * the refund in the history and in the customer's email.
+   */
+  async updateStatus(admin: Caller, idOrNumber: string, status: OrderStatus, note?: string): Promise<Order> {
     const row = await this.visibleOrder(admin, idOrNumber);
-    const { changed } = await this.database.db.transaction((tx) =>
-      setStatus(tx, { orderId: row.id, status, actor: `admin:${admin.email}` }, this.context),
-    );
+    const actor = `admin:${admin.email}`;
+    const refundedKobo =
+      status === 'CANCELLED' && row.paymentStatus === 'PAID' && row.paymentMethod === 'card'
+        ? await this.refundAtProvider(row)
+        : undefined;
+    const { changed } = await this.database.db.transaction(async (tx) => {
+      const refund =
+        refundedKobo === undefined
+          ? { changed: false }
+          : await markRefunded(tx, { orderId: row.id, amountKobo: refundedKobo, actor });
+      const update = await setStatus(
+        tx,
+        {
+          orderId: row.id,
+          status,
+          actor,
+          ...(note ? { note } : {}),
+          ...(refund.changed && refundedKobo ? { refundedKobo } : {}),
+        },
+        this.context,
+      );
+      // Already cancelled, refunded now (paid after its cancellation): still tell the customer.
+      if (refund.changed && !update.changed) {
+        await emailRefund(tx, row.id, refundedKobo ?? 0, this.context);
+      }
+      return { changed: update.changed || refund.changed };
+    });
     if (changed) this.options.onEmailQueued();
     return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row, admin);
+  }
+
+  /**
+   * Refunds the order's card payment in full at the provider and returns the amount in kobo.
+   * A refusal is checked against the provider's record: a payment already reversed (the same
+   * admin's double click, or a refund made on the provider's dashboard) counts as refunded.
+   */
+  private async refundAtProvider(order: OrderRow): Promise<number> {
+    const reference = order.paymentReference ?? order.orderNumber;
+    try {
+      const refund = await this.provider().refund({ reference });
+      return refund.amountKobo;
+    } catch (error) {
+      if (error instanceof PaymentProviderRejectedError) {
+        const transaction = await this.verify(reference).catch(() => null);
+        if (transaction?.status === 'reversed') return order.totalKobo;
+        this.options.log.warn({ orderId: order.id, err: error }, 'refund refused by the payment provider');
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', M.providerUnavailable);
+      }
+      throw this.unavailable(error);
+    }
+  }
+
+  /**
+   * An admin confirms a bank transfer the shop's account received: the order is paid exactly
+   * as a card payment is (markPaid: PAID, PROCESSING, paidAt, history, the customer's email),
+   * and a `transfer.confirmed` payment event keeps the amount and the staff's note. The second
+   * of two clicks finds it paid (409 ALREADY_PAID) and changes nothing.
+   */
+  async confirmTransfer(admin: Caller, idOrNumber: string, input: { amountReceived: number; note: string }) {
+    const row = await this.visibleOrder(admin, idOrNumber);
+    const receivedKobo = nairaToKobo(input.amountReceived);
+    if (receivedKobo === null) {
+      throw new AppError('INVALID_INPUT', ORDER_ADMIN_MESSAGES.amountInvalid, {
+        errors: { amountReceived: ORDER_ADMIN_MESSAGES.amountInvalid },
+      });
+    }
+    const actor = `admin:${admin.email}`;
+    await this.database.db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, row.id);
+      if (!order) throw new AppError('NOT_FOUND', M.orderNotFound);
+      if (order.paymentMethod !== 'bankTransfer') {
+        throw new AppError('ORDER_NOT_REFUNDABLE', ORDER_ADMIN_MESSAGES.notBankTransfer);
+      }
+      if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') {
+        throw new AppError('ALREADY_PAID', M.alreadyPaid);
+      }
+      if (receivedKobo < order.totalKobo) {
+        const message = ORDER_ADMIN_MESSAGES.amountShort(
+          formatNaira(koboToNaira(receivedKobo)),
+          formatNaira(koboToNaira(order.totalKobo)),
+        );
+        throw new AppError('TRANSFER_AMOUNT_SHORT', message, {
+          errors: { amountReceived: message },
+          extra: { totalAmount: koboToNaira(order.totalKobo) },
+        });
+      }
+      const paidAt = new Date().toISOString();
+      const { outcome } = await markPaid(
+        tx,
+        {
+          orderId: order.id,
+          actor,
+          transaction: {
+            id: `transfer:${order.orderNumber}`,
+            reference: order.orderNumber,
+            status: 'success',
+            amountKobo: order.totalKobo,
+            currency: 'NGN',
+            paidAt,
+            gatewayResponse: 'Bank transfer confirmed',
+            channel: 'bank_transfer',
+            customerEmail: order.customerEmail,
+            raw: null,
+          },
+        },
+        this.context,
+      );
+      if (outcome !== 'paid') throw new AppError('CONFLICT', M.createFailed);
+      const received = formatNaira(koboToNaira(receivedKobo));
+      await repo.insertHistory(tx, {
+        orderId: order.id,
+        field: 'note',
+        actor,
+        note: [`Bank transfer of ${received} received`, input.note].filter(Boolean).join(': '),
+      });
+      await repo.insertPaymentEvent(tx, {
+        dedupeKey: `transfer.confirmed:${order.id}`,
+        event: 'transfer.confirmed',
+        reference: order.orderNumber,
+        orderId: order.id,
+        payload: {
+          event: 'transfer.confirmed',
+          data: { amount: receivedKobo, currency: 'NGN', status: 'confirmed', note: input.note, by: actor, paidAt },
+        },
+      });
+    });
+    this.options.onEmailQueued();
+    return this.fullOrder((await repo.findOrder(this.database.db, row.id)) ?? row, admin);
+  }
+
+  /**
+   * The orders of a date range (Lagos days, both included), oldest first, as ORDER_CSV_COLUMNS
+   * rows, read EXPORT_BATCH orders at a time so a big range never sits in memory.
+   */
+  async *exportRows(filter: { from: string; to: string; status?: OrderStatus }) {
+    let after: { cursor: string; id: string } | null = null;
+    for (;;) {
+      const batch = await repo.exportBatch(this.database.db, filter, after, EXPORT_BATCH);
+      const items = await repo.itemsOf(
+        this.database.db,
+        batch.orders.map((order) => order.id),
+      );
+      const itemsByOrder = new Map<string, OrderItemRow[]>();
+      for (const item of items) {
+        const list = itemsByOrder.get(item.orderId);
+        if (list) list.push(item);
+        else itemsByOrder.set(item.orderId, [item]);
+      }
+      for (const order of batch.orders) {
+        const address = order.shippingAddress;
+        const row: Record<(typeof ORDER_CSV_COLUMNS)[number], CsvCell> = {
+          orderNumber: order.orderNumber,
+          createdAt: order.createdAt.toISOString(),
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          paymentMethod: order.paymentMethod,
+          deliveryMethod: order.deliveryMethod,
+          customerName: `${order.customerFirstName} ${order.customerLastName}`,
+          customerEmail: order.customerEmail,
+          phoneNumber: address.phoneNumber ?? '',
+          address: address.address,
+          city: address.city,
+          state: address.state,
+          items: (itemsByOrder.get(order.id) ?? []).map((item) => `${item.quantity} x ${item.name}`).join('; '),
+          subtotal: koboToNaira(order.subtotalKobo),
+          deliveryFee: koboToNaira(order.deliveryFeeKobo),
+          totalAmount: koboToNaira(order.totalKobo),
+          transactionId: order.transactionId ?? '',
+          paidAt: order.paidAt ? order.paidAt.toISOString() : '',
+        };
+        yield row;
+      }
+      if (!batch.cursor || batch.orders.length < EXPORT_BATCH) return;
+      after = batch.cursor;
+    }
   }
 
   // ---------- Payment ----------
@@ -538,7 +766,7 @@ export class OrdersService {
     }
     const event = typeof body.event === 'string' ? body.event : 'unknown';
     const data = body.data && typeof body.data === 'object' ? body.data : {};
-    const reference = typeof data.reference === 'string' ? data.reference : null;
+    const reference = referenceOfEvent(data);
     const key = data.id ?? reference;
     const orderId = reference ? await repo.orderIdOfReference(this.database.db, reference) : null;
     const kept = await repo.insertPaymentEvent(this.database.db, {

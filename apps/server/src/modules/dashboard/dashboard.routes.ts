@@ -1,0 +1,13 @@
+import { dashboardSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noStore } from '../../plugins/auth';
+import type { DashboardService } from './dashboard.service';
+
+/** GET /api/admin/dashboard (admins only). */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, { service }) => {
+  app.get(
+    '/admin/dashboard',
+    { preHandler: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardSchema } } },
+    async () => service.dashboard(),
+  );
+};
