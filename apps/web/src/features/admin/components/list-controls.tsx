@@ -99,3 +99,28 @@ export function ListTotal({ total, one, many }: { total: number; one: string; ma
 export const tableClass = 'w-full min-w-[40rem] text-left text-sm';
 export const thClass = 'py-2 pr-4 font-medium text-stone-600 dark:text-stone-400';
 export const tdClass = 'py-3 pr-4 align-middle';
+
+/**
+ * A table's own sideways-scrolling box (a phone scrolls the table, not the page). Focusable and
+ * named, so a keyboard can scroll it too; `relative` keeps visually hidden headers inside it.
+ */
+export function ScrollRegion({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className={`relative overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-wine-700 ${className}`}
+    >
+      {children}
+    </section>
+  );
+}

@@ -6,11 +6,11 @@ import { usePageTitle } from '../../../../lib/use-page-title';
 import { OrderStatusBadge } from '../../../account/components/order-status-badge';
 import { PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
 import { AdminQueryState } from '../../components/admin-query-state';
-import { tdClass, thClass } from '../../components/list-controls';
+import { ScrollRegion, tdClass, thClass } from '../../components/list-controls';
 import { useDashboard } from '../api/get-dashboard';
 import { formatDay, RevenueChart } from '../components/revenue-chart';
 
-const panelClass = 'rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
+const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
 
 /** The shop at a glance: 30 days of sales, orders by status, best sellers and stock to refill. */
@@ -97,7 +97,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           <summary className="cursor-pointer font-medium text-wine-700 dark:text-wine-300">
             Revenue by day as a table
           </summary>
-          <div className="mt-2 max-h-80 overflow-y-auto">
+          <ScrollRegion label="Revenue by day, scrollable" className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-left" aria-label="Revenue by day">
               <thead>
                 <tr>
@@ -122,7 +122,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       </Panel>
 

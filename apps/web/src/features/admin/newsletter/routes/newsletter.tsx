@@ -10,6 +10,7 @@ import { AdminQueryState } from '../../components/admin-query-state';
 import {
   FilterSelect,
   ListTotal,
+  ScrollRegion,
   SearchBox,
   tableClass,
   tdClass,
@@ -69,7 +70,7 @@ export default function AdminNewsletterPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="subscriber" many="subscribers" />
-            <div className="relative overflow-x-auto">
+            <ScrollRegion label="Subscribers table">
               <table className={`${tableClass} min-w-[28rem]`} aria-label="Subscribers">
                 <thead>
                   <tr>
@@ -108,7 +109,7 @@ export default function AdminNewsletterPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}

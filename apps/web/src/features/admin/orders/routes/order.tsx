@@ -13,12 +13,12 @@ import {
   PAYMENT_STATUS_NAMES,
 } from '../../../orders/order-labels';
 import { AdminError } from '../../components/admin-error';
-import { tableClass, tdClass, thClass } from '../../components/list-controls';
+import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/list-controls';
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
 
-const cardClasses = 'rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
+const cardClasses = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
@@ -59,7 +59,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-          <dd className="font-medium break-words" data-field={label}>
+          <dd className="min-w-0 font-medium [overflow-wrap:anywhere]" data-field={label}>
             {value}
           </dd>
         </div>
@@ -168,7 +168,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
 
       <Card title="Payment events">
         {order.paymentEvents && order.paymentEvents.length > 0 ? (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label="Payment events table">
             <table className={tableClass} aria-label="Payment events">
               <thead>
                 <tr>
@@ -203,7 +203,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : (
           <p className="text-stone-600 dark:text-stone-400">No payment events.</p>
         )}

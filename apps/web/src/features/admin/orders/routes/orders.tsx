@@ -13,6 +13,7 @@ import {
   adminFieldClass,
   FilterSelect,
   ListTotal,
+  ScrollRegion,
   SearchBox,
   tableClass,
   tdClass,
@@ -67,7 +68,7 @@ export default function AdminOrdersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="order" many="orders" />
-            <div className="relative overflow-x-auto">
+            <ScrollRegion label="Orders table">
               <table className={tableClass} aria-label="Orders">
                 <thead>
                   <tr>
@@ -123,7 +124,7 @@ export default function AdminOrdersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   FilterSelect,
   ListTotal,
+  ScrollRegion,
   SearchBox,
   tableClass,
   tdClass,
@@ -100,7 +101,7 @@ export default function AdminUsersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="user" many="users" />
-            <div className="relative overflow-x-auto">
+            <ScrollRegion label="Users table">
               <table className={tableClass} aria-label="Users">
                 <thead>
                   <tr>
@@ -176,7 +177,7 @@ export default function AdminUsersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}
