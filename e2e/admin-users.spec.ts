@@ -76,12 +76,12 @@ describe('the admin’s Manage Users tab', () => {
     if ((await admins.count()) === 1) {
       await admins
         .first()
-        .getByRole('button', { name: /^Make .* a customer$/ })
+        .getByRole('button', { name: /^Make customer: / })
         .click();
       await page.getByRole('alert').filter({ hasText: 'Error: There must be at least one active admin' }).waitFor();
       await admins
         .first()
-        .getByRole('button', { name: /^Make .* a customer$/ })
+        .getByRole('button', { name: /^Make customer: / })
         .waitFor();
     }
     // The table scrolls in its own box on a phone; the page does not scroll sideways.

@@ -30,7 +30,7 @@ describe('Manage Users', () => {
     expect(within(table).getAllByTestId('user-row')).toHaveLength(2);
     expect(within(adaRow).getByText('Ada Obi')).toBeTruthy();
     expect(within(adaRow).getByText('Customer')).toBeTruthy();
-    expect(within(adaRow).getByRole('button', { name: 'Make Ada Obi an admin' })).toBeTruthy();
+    expect(within(adaRow).getByRole('button', { name: 'Make admin: Ada Obi' })).toBeTruthy();
     expect(within(adaRow).getByText('Active')).toBeTruthy();
     expect(screen.getByTestId('list-total').textContent).toBe('2 users');
   });
@@ -62,7 +62,7 @@ describe('Manage Users', () => {
       '/api/users/u-ada': { message: 'User updated successfully', user: { ...ada, role: 'ADMIN' } },
     });
     renderRoute('/admin/users');
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Ada Obi an admin' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Make admin: Ada Obi' }, slow));
     expect(await screen.findByText('User updated successfully')).toBeTruthy();
     const put = calls(fetchMock).find((call) => call.line === 'PUT /api/users/u-ada');
     expect(put?.body).toEqual({ role: 'ADMIN' });
@@ -92,12 +92,12 @@ describe('Manage Users', () => {
       },
     });
     renderRoute('/admin/users');
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Shop Owner a customer' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Make customer: Shop Owner' }, slow));
     expect((await screen.findByRole('alert')).textContent).toBe('Error: There must be at least one active admin');
     // The row still shows the role the account has.
     const [ownerRow] = screen.getAllByTestId('user-row');
     expect(ownerRow?.textContent).toContain('Admin');
-    expect(screen.getByRole('button', { name: 'Make Shop Owner a customer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Make customer: Shop Owner' })).toBeTruthy();
   });
 
   it('asks for confirmation before deleting, and deletes nothing when cancelled', async () => {

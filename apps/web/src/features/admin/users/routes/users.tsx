@@ -150,7 +150,7 @@ export default function AdminUsersPage() {
                           className="px-3 py-1.5 aria-disabled:opacity-60"
                           aria-disabled={busy}
                           onClick={() => !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })}
-                          aria-label={`Make ${fullName(user)} ${user.role === 'ADMIN' ? 'a customer' : 'an admin'}`}
+                          aria-label={`${user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}: ${fullName(user)}`}
                         >
                           {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
                         </Button>
