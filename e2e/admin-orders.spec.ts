@@ -143,6 +143,8 @@ describe('the admin’s Manage Orders tab', () => {
     await page.goto(`/admin/orders?search=${order.orderNumber}`);
     await page.getByTestId('order-row').filter({ hasText: order.orderNumber }).getByRole('link').click();
     await page.getByRole('heading', { name: 'Confirm bank transfer' }).waitFor();
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    expect(await seriousViolations(page, '/admin/orders/:id (bank transfer, dark)')).toEqual([]);
 
     const amount = page.getByLabel('Amount received (₦)');
     await amount.fill(String(order.totalAmount - 100));

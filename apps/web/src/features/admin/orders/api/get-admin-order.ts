@@ -1,10 +1,10 @@
-import type { Order, PaymentEvent } from '@shop/shared';
+import type { Order } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { adminOrdersKey } from './get-admin-orders';
 
-/** What an admin gets for one order: the order, its whole history (staff notes too) and its payment events. */
-export type AdminOrder = Order & { paymentEvents?: PaymentEvent[] };
+/** What an admin gets for one order: the order, its whole history (staff notes too) and its `paymentEvents`. */
+export type AdminOrder = Order;
 
 /** GET /api/orders/{id}, as an admin. */
 export async function getAdminOrder(orderId: string): Promise<AdminOrder> {
