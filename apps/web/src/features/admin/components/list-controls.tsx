@@ -100,6 +100,17 @@ export const tableClass = 'w-full min-w-[40rem] text-left text-sm';
 export const thClass = 'py-2 pr-4 font-medium text-stone-600 dark:text-stone-400';
 export const tdClass = 'py-3 pr-4 align-middle';
 
+// A list's table that becomes a stack of cards below the md breakpoint (a phone): each row a
+// block, each cell a line led by its column's name (the cell's data-label), the header kept for
+// screen readers only. From md up it is a plain table.
+export const stackTableClass = 'w-full text-left text-sm md:min-w-[40rem]';
+export const stackTheadClass = 'max-md:sr-only';
+export const stackTrClass = 'max-md:block max-md:py-3';
+export const stackTdClass =
+  'py-3 pr-4 align-middle max-md:flex max-md:gap-3 max-md:py-1 max-md:pr-0 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-stone-600 max-md:before:content-[attr(data-label)] dark:max-md:before:text-stone-400';
+/** The row's buttons: on a phone, a line of their own. */
+export const stackActionsTdClass = 'py-3 pr-4 align-middle max-md:block max-md:py-2 max-md:pr-0';
+
 /**
  * A table's own sideways-scrolling box (a phone scrolls the table, not the page). Focusable and
  * named, so a keyboard can scroll it too; `relative` keeps visually hidden headers inside it.

@@ -126,7 +126,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
         </details>
       </Panel>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <Panel id="dashboard-by-status" title="Orders by status">
           <ul className="space-y-2" aria-label="Orders by status">
             {ORDER_STATUSES.map((status) => (

@@ -12,8 +12,11 @@ import {
   ListTotal,
   ScrollRegion,
   SearchBox,
-  tableClass,
-  tdClass,
+  stackActionsTdClass,
+  stackTableClass,
+  stackTdClass,
+  stackTheadClass,
+  stackTrClass,
   thClass,
   useListParams,
 } from '../../components/list-controls';
@@ -71,8 +74,8 @@ export default function AdminNewsletterPage() {
           <>
             <ListTotal total={page.total} one="subscriber" many="subscribers" />
             <ScrollRegion label="Subscribers table">
-              <table className={`${tableClass} min-w-[28rem]`} aria-label="Subscribers">
-                <thead>
+              <table className={stackTableClass} aria-label="Subscribers">
+                <thead className={stackTheadClass}>
                   <tr>
                     <th scope="col" className={thClass}>
                       Email
@@ -90,11 +93,17 @@ export default function AdminNewsletterPage() {
                 </thead>
                 <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                   {page.subscribers.map((subscriber) => (
-                    <tr key={subscriber.id} data-testid="subscriber-row">
-                      <td className={`${tdClass} break-all font-medium`}>{subscriber.email}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(subscriber.createdAt)}</td>
-                      <td className={tdClass}>{subscriber.active ? 'Active' : 'Inactive'}</td>
-                      <td className={`${tdClass} text-right`}>
+                    <tr key={subscriber.id} data-testid="subscriber-row" className={stackTrClass}>
+                      <td data-label="Email" className={`${stackTdClass} break-all font-medium`}>
+                        {subscriber.email}
+                      </td>
+                      <td data-label="Subscribed" className={`${stackTdClass} whitespace-nowrap`}>
+                        {formatOrderDate(subscriber.createdAt)}
+                      </td>
+                      <td data-label="Status" className={stackTdClass}>
+                        {subscriber.active ? 'Active' : 'Inactive'}
+                      </td>
+                      <td className={`${stackActionsTdClass} text-right max-md:text-left`}>
                         <Button
                           variant="secondary"
                           className="px-3 py-1.5 aria-disabled:opacity-60"

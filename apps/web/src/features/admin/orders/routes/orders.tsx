@@ -15,8 +15,10 @@ import {
   ListTotal,
   ScrollRegion,
   SearchBox,
-  tableClass,
-  tdClass,
+  stackTableClass,
+  stackTdClass,
+  stackTheadClass,
+  stackTrClass,
   thClass,
   useListParams,
 } from '../../components/list-controls';
@@ -69,8 +71,8 @@ export default function AdminOrdersPage() {
           <>
             <ListTotal total={page.total} one="order" many="orders" />
             <ScrollRegion label="Orders table">
-              <table className={tableClass} aria-label="Orders">
-                <thead>
+              <table className={stackTableClass} aria-label="Orders">
+                <thead className={stackTheadClass}>
                   <tr>
                     <th scope="col" className={thClass}>
                       Order
@@ -94,8 +96,8 @@ export default function AdminOrdersPage() {
                 </thead>
                 <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                   {page.orders.map((order) => (
-                    <tr key={order.id} data-testid="order-row">
-                      <td className={`${tdClass} font-medium`}>
+                    <tr key={order.id} data-testid="order-row" className={stackTrClass}>
+                      <td data-label="Order" className={`${stackTdClass} font-medium`}>
                         <Link
                           to={paths.adminOrder.href(order.id)}
                           className="text-wine-700 underline dark:text-wine-300"
@@ -103,21 +105,29 @@ export default function AdminOrdersPage() {
                           {order.orderNumber}
                         </Link>
                       </td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
-                      <td className={tdClass}>
-                        <span className="block">
-                          {order.user.firstName} {order.user.lastName}
-                        </span>
-                        <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
+                      <td data-label="Date" className={`${stackTdClass} whitespace-nowrap`}>
+                        {formatOrderDate(order.createdAt)}
                       </td>
-                      <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatNaira(order.totalAmount)}</td>
-                      <td className={tdClass}>
-                        <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
-                        <span className="block text-stone-600 dark:text-stone-400">
-                          {PAYMENT_STATUS_NAMES[order.paymentStatus]}
-                        </span>
+                      <td data-label="Customer" className={stackTdClass}>
+                        <div className="min-w-0">
+                          <span className="block">
+                            {order.user.firstName} {order.user.lastName}
+                          </span>
+                          <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
+                        </div>
                       </td>
-                      <td className={tdClass}>
+                      <td data-label="Total" className={`${stackTdClass} whitespace-nowrap tabular-nums`}>
+                        {formatNaira(order.totalAmount)}
+                      </td>
+                      <td data-label="Payment" className={stackTdClass}>
+                        <div>
+                          <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
+                          <span className="block text-stone-600 dark:text-stone-400">
+                            {PAYMENT_STATUS_NAMES[order.paymentStatus]}
+                          </span>
+                        </div>
+                      </td>
+                      <td data-label="Status" className={stackTdClass}>
                         <OrderStatusBadge status={order.status} />
                       </td>
                     </tr>

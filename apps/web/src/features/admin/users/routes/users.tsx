@@ -13,8 +13,11 @@ import {
   ListTotal,
   ScrollRegion,
   SearchBox,
-  tableClass,
-  tdClass,
+  stackActionsTdClass,
+  stackTableClass,
+  stackTdClass,
+  stackTheadClass,
+  stackTrClass,
   thClass,
   useListParams,
 } from '../../components/list-controls';
@@ -102,8 +105,8 @@ export default function AdminUsersPage() {
           <>
             <ListTotal total={page.total} one="user" many="users" />
             <ScrollRegion label="Users table">
-              <table className={tableClass} aria-label="Users">
-                <thead>
+              <table className={stackTableClass} aria-label="Users">
+                <thead className={stackTheadClass}>
                   <tr>
                     <th scope="col" className={thClass}>
                       Name
@@ -124,16 +127,20 @@ export default function AdminUsersPage() {
                 </thead>
                 <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                   {page.users.map((user) => (
-                    <tr key={user.id} data-testid="user-row">
-                      <td className={`${tdClass} font-medium`}>
+                    <tr key={user.id} data-testid="user-row" className={stackTrClass}>
+                      <td data-label="Name" className={`${stackTdClass} font-medium`}>
                         {fullName(user)}
                         {user.id === me?.id ? (
                           <span className="ml-1 text-stone-600 dark:text-stone-400">(you)</span>
                         ) : null}
                       </td>
-                      <td className={`${tdClass} break-all`}>{user.email}</td>
-                      <td className={tdClass}>{ROLE_NAMES[user.role]}</td>
-                      <td className={tdClass}>
+                      <td data-label="Email" className={`${stackTdClass} break-all`}>
+                        {user.email}
+                      </td>
+                      <td data-label="Role" className={stackTdClass}>
+                        {ROLE_NAMES[user.role]}
+                      </td>
+                      <td data-label="Status" className={stackTdClass}>
                         <span
                           className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                             user.active
@@ -144,7 +151,7 @@ export default function AdminUsersPage() {
                           {user.active ? 'Active' : 'Disabled'}
                         </span>
                       </td>
-                      <td className={`${tdClass} whitespace-nowrap text-right`}>
+                      <td className={`${stackActionsTdClass} whitespace-nowrap text-right max-md:text-left`}>
                         <Button
                           variant="secondary"
                           className="px-3 py-1.5 aria-disabled:opacity-60"
