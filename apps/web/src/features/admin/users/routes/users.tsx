@@ -151,34 +151,38 @@ export default function AdminUsersPage() {
                           {user.active ? 'Active' : 'Disabled'}
                         </span>
                       </td>
-                      <td className={`${stackActionsTdClass} whitespace-nowrap text-right max-md:text-left`}>
-                        <Button
-                          variant="secondary"
-                          className="px-3 py-1.5 aria-disabled:opacity-60"
-                          aria-disabled={busy}
-                          onClick={() => !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })}
-                          aria-label={`${user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}: ${fullName(user)}`}
-                        >
-                          {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          className="ml-2 px-3 py-1.5 aria-disabled:opacity-60"
-                          aria-disabled={busy}
-                          onClick={() => !busy && change(user, { active: !user.active })}
-                          aria-label={`${user.active ? 'Disable' : 'Activate'} ${fullName(user)}`}
-                        >
-                          {user.active ? 'Disable' : 'Activate'}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="ml-2 px-3 py-1.5 text-red-700 aria-disabled:opacity-60 dark:text-red-300"
-                          aria-disabled={busy}
-                          onClick={() => !busy && setToDelete(user)}
-                          aria-label={`Delete ${fullName(user)}`}
-                        >
-                          Delete
-                        </Button>
+                      <td className={stackActionsTdClass}>
+                        <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                          <Button
+                            variant="secondary"
+                            className="px-3 py-1.5 aria-disabled:opacity-60"
+                            aria-disabled={busy}
+                            onClick={() =>
+                              !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })
+                            }
+                            aria-label={`${user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}: ${fullName(user)}`}
+                          >
+                            {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
+                          </Button>
+                          <Button
+                            variant="secondary"
+                            className="px-3 py-1.5 aria-disabled:opacity-60"
+                            aria-disabled={busy}
+                            onClick={() => !busy && change(user, { active: !user.active })}
+                            aria-label={`${user.active ? 'Disable' : 'Activate'} ${fullName(user)}`}
+                          >
+                            {user.active ? 'Disable' : 'Activate'}
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            className="px-3 py-1.5 text-red-700 aria-disabled:opacity-60 dark:text-red-300"
+                            aria-disabled={busy}
+                            onClick={() => !busy && setToDelete(user)}
+                            aria-label={`Delete ${fullName(user)}`}
+                          >
+                            Delete
+                          </Button>
+                        </div>
                       </td>
                     </tr>
                   ))}
