@@ -66,7 +66,10 @@ export const orders = pgTable(
       'gin',
       sql`(lower(${t.customerEmail} || ' ' || ${t.customerFirstName} || ' ' || ${t.customerLastName})) gin_trgm_ops`,
     ),
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_states_idx').on(t.status, t.paymentStatus, t.paymentMethod),
+    index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    // The SQL also INCLUDEs (total_kobo, id), which Drizzle cannot say.
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paymentStatus} = 'PAID'`),
     index('orders_transfer_unpaid_idx')
       .on(t.createdAt)

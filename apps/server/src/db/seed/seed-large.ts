@@ -7,6 +7,7 @@ import { openDatabase } from '../client';
 import { demoCatalogue } from './catalogue-data';
 import { demoImageUrl } from './product-images';
 import { analyze, seedDemoCatalogue } from './seed-demo';
+import { seedLargeOrders } from './seed-large-orders';
 
 const VARIANTS = ['Ivory', 'Onion Pink', 'Wine', 'Emerald', 'Navy', 'Champagne', 'Coral', 'Lilac', 'Teal', 'Mustard'];
 const BATCH = 500;
@@ -61,7 +62,9 @@ export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof ope
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { products: { type: 'string', default: '20000' } } });
+  const { values } = parseArgs({
+    options: { products: { type: 'string', default: '20000' }, orders: { type: 'string', default: '0' } },
+  });
   const target = Number(values.products);
   if (!Number.isInteger(target) || target < 1) {
     console.error('--products must be a whole number, for example --products 20000');
@@ -71,5 +74,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir });
   const result = await seedLargeCatalogue(database, target);
   console.log(`products: ${result.before} before, ${result.after} now (${result.ms} ms)`);
+  // --orders N: customers and N orders for the admin benchmarks (seed-large-orders.ts).
+  if (Number(values.orders) > 0) {
+    const orders = await seedLargeOrders(database, Number(values.orders));
+    console.log(`orders: ${orders.before} before, ${orders.after} now (${orders.ms} ms)`);
+  }
   await database.close();
 }

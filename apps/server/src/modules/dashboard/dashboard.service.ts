@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
 } from '@shop/shared';
+import { ChangeCache } from '../../lib/change-cache';
 import type { DashboardRepository } from './dashboard.repository';
 
 const countsOf = <Key extends string>(keys: readonly Key[], rows: { key: string; n: number }[]) =>
@@ -14,9 +15,26 @@ const countsOf = <Key extends string>(keys: readonly Key[], rows: { key: string;
 
 /** The admin's sales dashboard: figures from SQL aggregates, in naira from kobo, every key present. */
 export class DashboardService {
+  /**
+   * The figures, computed once and shared until an order or a product changes (orders_changed,
+   * catalog_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
+   * one computation, and what they see is never older than the last committed change.
+   */
+  private readonly cache = new ChangeCache<Dashboard>({ ttlMs: 60_000, maxEntries: 10 });
+
   constructor(private readonly repository: DashboardRepository) {}
 
-  async dashboard(): Promise<Dashboard> {
+  forget() {
+    this.cache.clear();
+  }
+
+  dashboard(): Promise<Dashboard> {
+    // The Lagos day is part of the key: the 30 days move at midnight.
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    return this.cache.get(today, () => this.compute());
+  }
+
+  private async compute(): Promise<Dashboard> {
     const [days, counts, top, stock] = await Promise.all([
       this.repository.revenueByDay(DASHBOARD_DAYS),
       this.repository.counts(),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
-import { createProduct } from '../../../test/orders';
+import { createProduct, waitFor } from '../../../test/orders';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -174,7 +174,11 @@ describe('the sales dashboard', () => {
       lines: [{ productId: few.id, name: 'Bridal beads', priceKobo: 123_400, quantity: 2 }],
     });
 
-    const figures = await dashboard();
+    // The empty shop's figures were kept until the fixture's commit NOTIFYs orders_changed.
+    const figures = await waitFor(async () => {
+      const now = await dashboard();
+      return now.paidOrders > 0 && now.lowStock.length === 3 ? now : null;
+    });
     // 1,000,050 + 250,000 + 333,333 + 99,999 = 1,683,382 kobo over 4 orders; 420,845.5 → 420,846.
     expect(figures.revenue).toBe(16_833.82);
     expect(figures.paidOrders).toBe(4);
@@ -201,6 +205,16 @@ describe('the sales dashboard', () => {
     ]);
     expect(figures.lowStockCount).toBe(2);
     expect(figures.outOfStockCount).toBe(1);
+  });
+
+  it('counts again after a change committed by anyone, here SQL by hand', async () => {
+    const before = await dashboard();
+    await shop.database.query(`UPDATE orders SET status = 'DELIVERED' WHERE status = 'SHIPPED'`);
+    const after = await waitFor(async () => {
+      const now = await dashboard();
+      return now.ordersByStatus.SHIPPED === 0 ? now : null;
+    });
+    expect(after.ordersByStatus.DELIVERED).toBe(before.ordersByStatus.DELIVERED + before.ordersByStatus.SHIPPED);
   });
 
   it('is for admins only, whatever a customer claims in headers', async () => {

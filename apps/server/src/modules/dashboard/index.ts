@@ -8,6 +8,14 @@ import { DashboardService } from './dashboard.service';
 export default fp(
   async (app: FastifyInstance) => {
     const service = new DashboardService(new DashboardRepository(app.database));
+    // Orders (revenue, statuses) and products (low stock) changed, in any process: count again.
+    const stops = [
+      await app.database.listen('orders_changed', () => service.forget()),
+      await app.database.listen('catalog_changed', () => service.forget()),
+    ];
+    app.addHook('onClose', async () => {
+      for (const stop of stops) await stop();
+    });
     await app.register(dashboardRoutes, { prefix: '/api', service });
   },
   { name: 'dashboard', dependencies: ['database', 'auth'] },

@@ -142,6 +142,32 @@ describe('the admin’s order list', () => {
     expect(await list('to=2020-03-01')).toEqual({ numbers: [first.orderNumber], total: 1 });
   });
 
+  it('pages the same from either end, finds a whole email exactly, and counts again after a new order', async () => {
+    const tag = `p${Date.now().toString(36).slice(-6)}`;
+    const shopper = await customer(app, { firstName: 'Paging', lastName: tag });
+    for (let i = 0; i < 5; i += 1) await newOrder('card', { session: shopper.session, quantity: 1 });
+    const page = async (query: string) => {
+      const body = (await asAdmin('GET', `/api/orders/admin?search=${tag}&${query}`)).json();
+      return { ids: body.orders.map((o: { id: string }) => o.id) as string[], total: body.total as number };
+    };
+    const all = await page('pageSize=5');
+    expect(all.total).toBe(5);
+    // Page 3 of 2 lies past the middle: it is read from the oldest end.
+    const pages = [await page('pageSize=2&page=1'), await page('pageSize=2&page=2'), await page('pageSize=2&page=3')];
+    expect(pages.flatMap((p) => p.ids)).toEqual(all.ids);
+    expect((await page('pageSize=2&page=4')).ids).toEqual([]);
+
+    const byEmail = await asAdmin('GET', `/api/orders/admin?search=${encodeURIComponent(shopper.email.toUpperCase())}`);
+    expect(byEmail.json().orders.map((o: { id: string }) => o.id)).toEqual(all.ids);
+
+    await newOrder('card', { session: shopper.session, quantity: 1 });
+    const counted = await waitFor(async () => {
+      const now = await page('pageSize=5');
+      return now.total === 6 ? now : null;
+    });
+    expect(counted.ids).toHaveLength(5);
+  });
+
   it('answers 400 for an unknown status, a bad date or page, naming the field', async () => {
     for (const query of [
       'status=LOST',

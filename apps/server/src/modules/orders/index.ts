@@ -51,8 +51,11 @@ export default fp(
       },
     });
     app.decorate('orders', { service, expiry, settle });
+    // Every committed change to orders, from any process, drops the admin list's counted totals.
+    const stopListening = await app.database.listen('orders_changed', () => service.forgetCounts());
     if (app.config.orders.expiryWorker) expiry.start();
     app.addHook('onClose', async () => {
+      await stopListening();
       await expiry.stop();
       await settle();
     });

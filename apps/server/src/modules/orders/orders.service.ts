@@ -21,6 +21,7 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { ChangeCache } from '../../lib/change-cache';
 import type { CsvCell } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import {
@@ -196,6 +197,8 @@ export function withoutCardSecrets<T extends { data?: Record<string, unknown> }>
 
 export class OrdersService {
   private readonly context: StateContext;
+  /** Totals of the admin list's filters, until the next orders_changed (or a minute at most). */
+  private readonly counts = new ChangeCache<number>({ ttlMs: 60_000, maxEntries: 1_000 });
 
   constructor(
     private readonly database: Database,
@@ -364,23 +367,36 @@ export class OrdersService {
     return this.fullOrder(await this.visibleOrder(user, idOrNumber), user);
   }
 
+  /**
+   * The admin's list. The total of a filter is counted once and shared (`counts`, cleared by
+   * every orders_changed NOTIFY), so paging and ten admins at once count it once; the page's
+   * lines come in one query for the page.
+   */
   async adminOrders(query: AdminOrderListQuery) {
-    const { orders, total } = await repo.adminOrders(this.database.db, query);
+    const filter = { status: query.status, search: query.search, from: query.from, to: query.to };
+    const total = await this.counts.get(JSON.stringify(filter), () => repo.countAdminOrders(this.database.db, filter));
+    const rows = await repo.adminOrderPage(this.database.db, query, total);
     const items = await repo.itemsOf(
       this.database.db,
-      orders.map((row) => row.id),
+      rows.map((row) => row.id),
     );
+    const itemsByOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) {
+      const list = itemsByOrder.get(item.orderId);
+      if (list) list.push(item);
+      else itemsByOrder.set(item.orderId, [item]);
+    }
     return {
-      orders: orders.map((row) =>
-        toOrder(
-          row,
-          items.filter((item) => item.orderId === row.id),
-        ),
-      ),
+      orders: rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [])),
       page: query.page,
       pageSize: query.pageSize,
       total,
     };
+  }
+
+  /** Forgets every counted total: an order changed (orders_changed). */
+  forgetCounts() {
+    this.counts.clear();
   }
 
   /**
