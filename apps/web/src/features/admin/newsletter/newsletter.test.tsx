@@ -45,7 +45,7 @@ describe('the Newsletter tab', () => {
     expect(screen.getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/admin/newsletter?page=2');
   });
 
-  it('sends the search and status filters in the request, and exports the chosen status', async () => {
+  it('sends the search and status filters in the request, and exports the subscribers those filters find', async () => {
     const fetchMock = fakeApi({ '/api/users/session': { user: admin }, '/api/newsletter/subscribers': subscribers });
     const { router } = renderRoute('/admin/newsletter?page=2');
     await screen.findByRole('table', { name: 'Subscribers' }, slow);
@@ -61,7 +61,7 @@ describe('the Newsletter tab', () => {
     );
     expect(router.state.location.search).toBe('?search=tailor&active=true');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/newsletter/subscribers/export.csv?active=true',
+      '/api/newsletter/subscribers/export.csv?active=true&search=tailor',
     );
   });
 

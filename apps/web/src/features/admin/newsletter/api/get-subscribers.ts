@@ -18,7 +18,11 @@ export const useSubscribers = (filters: SubscriberFilters) =>
     staleTime: 0,
   });
 
-/** GET /api/newsletter/subscribers/export.csv: the subscribers (active or not, or all) as a CSV download. */
-export function subscriberExportHref(active?: string): string {
-  return active ? `/api/newsletter/subscribers/export.csv?active=${active}` : '/api/newsletter/subscribers/export.csv';
+/** GET /api/newsletter/subscribers/export.csv: the subscribers of the list's filters (status, search) as a CSV download. */
+export function subscriberExportHref(filters: { active?: string; search?: string }): string {
+  const params = new URLSearchParams();
+  if (filters.active) params.set('active', filters.active);
+  if (filters.search) params.set('search', filters.search);
+  const query = params.toString();
+  return `/api/newsletter/subscribers/export.csv${query ? `?${query}` : ''}`;
 }

@@ -59,7 +59,7 @@ export default function AdminNewsletterPage() {
           <option value="true">Active</option>
           <option value="false">Inactive</option>
         </FilterSelect>
-        <a href={subscriberExportHref(filters.active)} download className={buttonClasses('primary', 'py-2')}>
+        <a href={subscriberExportHref(filters)} download className={buttonClasses('primary', 'py-2')}>
           Export CSV
         </a>
       </div>
