@@ -40,6 +40,7 @@ function aBusyDashboard(): Dashboard {
 
 // A busy machine (several test runs at once) may take longer than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -22,6 +22,7 @@ const subscribers = {
 
 // A busy machine (several test runs at once) may take longer than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -25,6 +25,7 @@ const list = { orders: [order, transferOrder], page: 1, pageSize: 24, total: 2 }
 
 // A busy machine (several test runs at once) may take longer than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -14,6 +14,7 @@ const page = (users = [admin, ada], total = users.length) => ({ users, page: 1, 
 
 // A busy machine (several test runs at once) may take longer than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

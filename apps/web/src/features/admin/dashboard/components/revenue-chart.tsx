@@ -1,21 +1,19 @@
 import { type Dashboard, formatNaira } from '@shop/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 
-// recharts is imported only here, and this only from the dashboard route: it lands in the
-// admin's chunks, never in the storefront's.
+import { formatDay } from '../format-day';
+
+// recharts is imported only here, and this only lazily by the dashboard route: it lands in a
+// chunk of its own that only the dashboard loads, never in the storefront's.
 
 type Day = Dashboard['revenueByDay'][number];
 
-const dayFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const compactNaira = new Intl.NumberFormat('en-NG', {
   style: 'currency',
   currency: 'NGN',
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-
-/** "3 Jun" for the API's YYYY-MM-DD (a Lagos day, shown as that day wherever the admin is). */
-export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
 function DayTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) {
   const day = payload?.[0]?.payload as Day | undefined;
@@ -35,7 +33,7 @@ function DayTooltip({ active, payload }: { active?: boolean; payload?: readonly 
  * Revenue of paid orders per day. The bars take the text colour of their wrapper (wine, lighter
  * in dark mode); the same figures are in a table beside it for screen readers and keyboards.
  */
-export function RevenueChart({ days }: { days: Dashboard['revenueByDay'] }) {
+export default function RevenueChart({ days }: { days: Dashboard['revenueByDay'] }) {
   return (
     <div
       aria-hidden="true"

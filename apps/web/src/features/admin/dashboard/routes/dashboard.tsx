@@ -1,5 +1,5 @@
 import { type Dashboard, formatNaira, ORDER_STATUSES } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
@@ -8,7 +8,10 @@ import { PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
 import { AdminQueryState } from '../../components/admin-query-state';
 import { ScrollRegion, tdClass, thClass } from '../../components/list-controls';
 import { useDashboard } from '../api/get-dashboard';
-import { formatDay, RevenueChart } from '../components/revenue-chart';
+import { formatDay } from '../format-day';
+
+// The chart library loads after the figures, in its own chunk.
+const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
 const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
@@ -92,7 +95,9 @@ function DashboardBody({ data }: { data: Dashboard }) {
       </dl>
 
       <Panel id="dashboard-revenue-chart" title="Revenue by day (last 30 days)">
-        <RevenueChart days={data.revenueByDay} />
+        <Suspense fallback={<div className="h-64 w-full animate-pulse rounded-lg bg-linen-100 dark:bg-stone-800" />}>
+          <RevenueChart days={data.revenueByDay} />
+        </Suspense>
         <details className="mt-3">
           <summary className="cursor-pointer font-medium text-wine-700 dark:text-wine-300">
             Revenue by day as a table
