@@ -92,4 +92,49 @@ describe('the admin’s Manage Users tab', () => {
     ).toEqual([]);
     await context.close();
   });
+
+  it('works by keyboard alone: search, disable, and the delete confirmation opened and closed with Escape', async () => {
+    const customer = await createCustomer({ firstName: 'Emeka', lastName: 'Obi' });
+    const { page, context } = await shop.newPage();
+    await logInAsAdmin(page);
+    await page.goto('/admin/users');
+    // From the tabs: Tab reaches Manage Users' search box.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Manage Users' }).focus();
+    const focusedName = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return element?.getAttribute('aria-label') ?? element?.textContent ?? '';
+      });
+    const tabTo = async (name: string) => {
+      for (let presses = 0; presses < 40; presses++) {
+        if ((await focusedName()) === name) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    const search = page.getByRole('searchbox', { name: 'Search by name or email' });
+    for (let presses = 0; presses < 10 && !(await search.evaluate((el) => el === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.type(customer.email);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+
+    await tabTo('Disable Emeka Obi');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('user-row').getByText('Disabled', { exact: true }).waitFor();
+    // The button stays focused, now offering the opposite.
+    expect(await focusedName()).toBe('Activate Emeka Obi');
+
+    await tabTo('Delete Emeka Obi');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete Emeka Obi?' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await focusedName()).toBe('Delete Emeka Obi');
+    await page.getByTestId('user-row').filter({ hasText: customer.email }).waitFor();
+    await context.close();
+  });
 });
