@@ -101,6 +101,21 @@ describe('Manage Users', () => {
     expect(screen.getByRole('button', { name: 'Make customer: Shop Owner' })).toBeTruthy();
   });
 
+  it('sends an admin who made themselves a customer out of the admin area, to /dashboard', async () => {
+    const responses: Record<string, unknown> = {
+      '/api/users/session': { user: admin },
+      '/api/users': page(),
+      '/api/users/u-admin': { message: 'User updated successfully', user: { ...admin, role: 'CUSTOMER' } },
+    };
+    fakeApi(responses);
+    const { router } = renderRoute('/admin/users');
+    const button = await screen.findByRole('button', { name: 'Make customer: Shop Owner' }, slow);
+    // From now on the server knows them as a customer.
+    responses['/api/users/session'] = { user: { ...admin, role: 'CUSTOMER' } };
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('asks for confirmation before deleting, and deletes nothing when cancelled', async () => {
     const fetchMock = fakeApi({
       '/api/users/session': { user: admin },

@@ -1,9 +1,11 @@
-import type { Role, User } from '@shop/shared';
+import { ROLES, type Role, type User } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { usePageTitle } from '../../../../lib/use-page-title';
+import { sessionQueryKey } from '../../../auth/api/get-session';
 import { useSession } from '../../../auth/session';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
@@ -36,12 +38,13 @@ export default function AdminUsersPage() {
   const { params, update } = useListParams();
   const filters = {
     search: params.get('search') ?? undefined,
-    role: params.get('role') ?? undefined,
-    active: params.get('active') ?? undefined,
+    role: ROLES.find((role) => role === params.get('role')),
+    active: ['true', 'false'].find((active) => active === params.get('active')),
     page: parsePage(params.get('page')),
   };
   const users = useUsers(filters);
   const { user: me } = useSession();
+  const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const [actionError, setActionError] = useState<unknown>(null);
@@ -52,6 +55,9 @@ export default function AdminUsersPage() {
     try {
       const { message } = await updateUser.mutateAsync({ id: user.id, changes });
       toast.success(message);
+      // An admin who made themselves a customer (or disabled themselves) is checked again: the
+      // guards then take them out of the admin area.
+      if (user.id === me?.id) await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     } catch (error) {
       setActionError(error);
     }
