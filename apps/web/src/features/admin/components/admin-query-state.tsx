@@ -6,7 +6,8 @@ import { isWorthRetrying } from '../../../lib/api-client';
 import { AdminError } from './admin-error';
 
 type AdminQueryStateProps<T> = {
-  query: QueryLike<T>;
+  /** With `isPlaceholderData`, the previous page stays shown (dimmed) while the next one loads. */
+  query: QueryLike<T> & { isPlaceholderData?: boolean };
   loadingLabel: string;
   isEmpty?: (data: T) => boolean;
   emptyMessage?: ReactNode;
@@ -36,5 +37,10 @@ export function AdminQueryState<T>({ query, loadingLabel, isEmpty, emptyMessage,
       </p>
     );
   }
-  return <>{children(query.data)}</>;
+  const stale = query.isPlaceholderData === true;
+  return (
+    <div aria-busy={stale} className={`space-y-6 transition-opacity ${stale ? 'opacity-60' : ''}`}>
+      {children(query.data)}
+    </div>
+  );
 }
