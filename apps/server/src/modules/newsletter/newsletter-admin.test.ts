@@ -137,6 +137,17 @@ describe('the unsubscribe link', () => {
     expect(wrong.json()).toEqual({ code: 'NOT_FOUND', message: NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid });
   });
 
+  it('takes a form-encoded body on the one-click route only: the signup stays JSON', async () => {
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=form-post@example.com',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('is undone by subscribing again, which sends the welcome (and its link) anew', async () => {
     await subscribe('comeback@example.com');
     await smtp.waitFor('comeback@example.com');

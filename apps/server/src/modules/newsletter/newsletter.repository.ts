@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
+import { likePattern } from '../../lib/sql-literal';
 
 export type SubscriberRow = Pick<typeof newsletterSubscribers.$inferSelect, 'id' | 'email' | 'active' | 'createdAt'>;
 
@@ -23,7 +24,7 @@ function whereOf(filter: SubscriberFilter): SQL | undefined {
   if (filter.search) {
     // A piece of the address in any case (the trigram index of migration 0006).
     const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    conditions.push(sql`lower(${newsletterSubscribers.email}) LIKE ${pattern}`);
+    conditions.push(sql`lower(${newsletterSubscribers.email}) LIKE ${likePattern(pattern)}`);
   }
   if (filter.active !== undefined) conditions.push(eq(newsletterSubscribers.active, filter.active === 'true'));
   return conditions.length ? and(...conditions) : undefined;

@@ -10,7 +10,7 @@ import {
   subscriberUpdateRequestSchema,
   unsubscribeQuerySchema,
 } from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
@@ -87,15 +87,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   );
 
   // ---------- The unsubscribe link: anyone holding it, no login ----------
-  // RFC 8058: a mail client's one-click POST sends `List-Unsubscribe=One-Click`, form-encoded,
-  // from its own servers. The token in the URL is the whole authority; the body is not needed.
-  // (This plugin is its own context: the parser serves these routes only.)
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, parseQueryString(String(body))),
-  );
-
   app.get(
     '/newsletter/unsubscribe',
     { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
@@ -111,17 +102,27 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     },
   );
 
-  app.post(
-    '/newsletter/unsubscribe',
-    {
-      // Sent by mail providers' servers (no session, maybe an Origin of their own).
-      config: { foreignOriginAllowed: true },
-      schema: { querystring: unsubscribeQuerySchema, response: { 200: messageResponseSchema } },
-    },
-    async (request) => {
-      const done = await service.unsubscribe(request.query.token);
-      if (!done) throw new AppError('NOT_FOUND', NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid);
-      return { message: NEWSLETTER_ADMIN_MESSAGES.unsubscribed };
-    },
-  );
+  // RFC 8058: a mail client's one-click POST sends `List-Unsubscribe=One-Click`, form-encoded,
+  // from its own servers. The token in the URL is the whole authority; the body is not needed.
+  // Its own context, so the form parser serves this route only (the signup stays JSON-only).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, parseQueryString(String(body))),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/newsletter/unsubscribe',
+      {
+        // Sent by mail providers' servers (no session, maybe an Origin of their own).
+        config: { foreignOriginAllowed: true },
+        schema: { querystring: unsubscribeQuerySchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        const done = await service.unsubscribe(request.query.token);
+        if (!done) throw new AppError('NOT_FOUND', NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid);
+        return { message: NEWSLETTER_ADMIN_MESSAGES.unsubscribed };
+      },
+    );
+  });
 };

@@ -139,7 +139,11 @@ export async function setStatus(
 ): Promise<{ changed: boolean; order: OrderRow | null }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return { changed: false, order: null };
-  if (order.status === input.status) return { changed: false, order };
+  if (order.status === input.status) {
+    // The same status with a staff note: the note is kept, nothing else happens.
+    if (input.note) await insertHistory(tx, { orderId: order.id, field: 'note', actor: input.actor, note: input.note });
+    return { changed: false, order };
+  }
 
   const updated = await updateOrder(tx, order.id, { status: input.status });
   const notes = input.note ? [input.note] : [];

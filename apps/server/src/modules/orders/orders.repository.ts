@@ -9,6 +9,7 @@ import {
   paymentReferences,
   type ShippingAddress,
 } from '../../db/schema';
+import { likePattern } from '../../lib/sql-literal';
 
 /**
  * Every SQL statement of orders and payments. The Drizzle builder for plain reads and writes;
@@ -259,8 +260,8 @@ function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
     const prefix = `${escapeLike(filter.search.toUpperCase())}%`;
     const piece = `%${escapeLike(filter.search.toLowerCase())}%`;
     conditions.push(
-      sql`(order_number LIKE ${prefix}
-           OR lower(customer_email || ' ' || customer_first_name || ' ' || customer_last_name) LIKE ${piece})`,
+      sql`(order_number LIKE ${likePattern(prefix)}
+           OR lower(customer_email || ' ' || customer_first_name || ' ' || customer_last_name) LIKE ${likePattern(piece)})`,
     );
   }
   if (filter.from) conditions.push(sql`created_at >= (${filter.from}::date::timestamp AT TIME ZONE ${SHOP_TIME_ZONE})`);
@@ -326,12 +327,15 @@ export async function exportBatch(
   limit: number,
 ) {
   const where = adminWhere(filter);
+  // Oldest first, ties by id descending: orders_created_idx (created_at DESC, id) read backwards,
+  // so each batch starts where the last ended instead of sorting what is left.
   const keyset = after
-    ? sql`${filter.status || filter.from || filter.to ? sql`AND` : sql`WHERE`} (created_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`
+    ? sql`AND created_at >= ${after.cursor}::timestamptz
+          AND (created_at > ${after.cursor}::timestamptz OR id < ${after.id}::uuid)`
     : sql``;
   const ids = await rows<{ id: string; cursor: string }>(
     executor,
-    sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at, id LIMIT ${limit}`,
+    sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at ASC, id DESC LIMIT ${limit}`,
   );
   if (ids.length === 0) return { orders: [] as OrderRow[], cursor: null };
   const found = await executor
@@ -342,10 +346,13 @@ export async function exportBatch(
         orders.id,
         ids.map((row) => row.id),
       ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+    );
+  const byId = new Map(found.map((order) => [order.id, order]));
   const last = ids.at(-1);
-  return { orders: found, cursor: last ? { cursor: last.cursor, id: last.id } : null };
+  return {
+    orders: ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined),
+    cursor: last ? { cursor: last.cursor, id: last.id } : null,
+  };
 }
 
 /** An order's payment events (provider webhooks, confirmed transfers), oldest first. */
