@@ -1,14 +1,225 @@
+import { type Dashboard, formatNaira, ORDER_STATUSES } from '@shop/shared';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
+import { OrderStatusBadge } from '../../../account/components/order-status-badge';
+import { PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
+import { AdminQueryState } from '../../components/admin-query-state';
+import { ScrollRegion, tdClass, thClass } from '../../components/list-controls';
+import { useDashboard } from '../api/get-dashboard';
+import { formatDay } from '../format-day';
 
-// Placeholder until this tab is built.
+// The chart library loads after the figures, in its own chunk.
+const RevenueChart = lazy(() => import('../components/revenue-chart'));
+
+const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
+const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
+
+/** The shop at a glance: 30 days of sales, orders by status, best sellers and stock to refill. */
 export default function AdminDashboardPage() {
   usePageTitle('Dashboard');
+  const dashboard = useDashboard();
   return (
-    <section aria-labelledby="admin-tab-heading">
+    <section aria-labelledby="admin-tab-heading" className="space-y-6">
       <h2 id="admin-tab-heading" className="text-2xl font-semibold">
         Dashboard
       </h2>
-      <p className="mt-2 text-stone-600 dark:text-stone-300">Sales and stock at a glance.</p>
+      <AdminQueryState query={dashboard} loadingLabel="Loading the dashboard…">
+        {(data) => <DashboardBody data={data} />}
+      </AdminQueryState>
     </section>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={panelClass}>
+      <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      {children ? <dd className="mt-2 text-sm">{children}</dd> : null}
+    </div>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  children,
+  className = '',
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={`${panelClass} ${className}`}>
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <div className="mt-3 text-sm">{children}</div>
+    </section>
+  );
+}
+
+function DashboardBody({ data }: { data: Dashboard }) {
+  return (
+    <>
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Revenue, last 30 days" value={formatNaira(data.revenue)} testId="dashboard-revenue" />
+        <Figure label="Paid orders, last 30 days" value={String(data.paidOrders)} testId="dashboard-paid-orders" />
+        <Figure label="Average order value" value={formatNaira(data.averageOrderValue)} testId="dashboard-average" />
+        <Figure
+          label="Bank transfers awaiting confirmation"
+          value={String(data.transfersAwaiting)}
+          testId="dashboard-transfers"
+        >
+          {/* Unpaid bank-transfer orders are the pending ones of that method. */}
+          <Link to={`${paths.adminOrders.href()}?status=PENDING`} className={linkClass}>
+            See pending orders
+          </Link>
+        </Figure>
+      </dl>
+
+      <Panel id="dashboard-revenue-chart" title="Revenue by day (last 30 days)">
+        <Suspense fallback={<div className="h-64 w-full animate-pulse rounded-lg bg-linen-100 dark:bg-stone-800" />}>
+          <RevenueChart days={data.revenueByDay} />
+        </Suspense>
+        <details className="mt-3">
+          <summary className="cursor-pointer font-medium text-wine-700 dark:text-wine-300">
+            Revenue by day as a table
+          </summary>
+          <ScrollRegion label="Revenue by day, scrollable" className="mt-2 max-h-80 overflow-y-auto">
+            <table className="w-full text-left" aria-label="Revenue by day">
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Day
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Paid orders
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Revenue
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
+                {data.revenueByDay.map((day) => (
+                  <tr key={day.date}>
+                    <td className={tdClass}>{formatDay(day.date)}</td>
+                    <td className={`${tdClass} tabular-nums`}>{day.orders}</td>
+                    <td className={`${tdClass} tabular-nums`}>{formatNaira(day.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </details>
+      </Panel>
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Panel id="dashboard-by-status" title="Orders by status">
+          <ul className="space-y-2" aria-label="Orders by status">
+            {ORDER_STATUSES.map((status) => (
+              <li key={status} className="flex items-center justify-between gap-3" data-testid={`status-${status}`}>
+                <Link to={`${paths.adminOrders.href()}?status=${status}`} aria-label={`${status} orders`}>
+                  <OrderStatusBadge status={status} />
+                </Link>
+                <span className="tabular-nums">{data.ordersByStatus[status] ?? 0}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-stone-600 dark:text-stone-400">
+            Payments:{' '}
+            {Object.entries(PAYMENT_STATUS_NAMES)
+              .map(
+                ([status, name]) =>
+                  `${name} ${data.ordersByPaymentStatus[status as keyof typeof PAYMENT_STATUS_NAMES] ?? 0}`,
+              )
+              .join(' · ')}
+          </p>
+        </Panel>
+
+        <Panel id="dashboard-top-products" title="Top products by revenue">
+          {data.topProducts.length === 0 ? (
+            <p className="text-stone-600 dark:text-stone-400">No sales in the last 30 days.</p>
+          ) : (
+            <table className="w-full text-left" aria-label="Top products by revenue">
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    Product
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Sold
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Revenue
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
+                {data.topProducts.map((product) => (
+                  <tr key={product.productId ?? product.name}>
+                    <td className={`${tdClass} break-words`}>{product.name}</td>
+                    <td className={`${tdClass} tabular-nums`}>{product.quantity}</td>
+                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatNaira(product.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Panel>
+
+        <Panel id="dashboard-low-stock" title="Low and out of stock">
+          <p className="text-stone-600 dark:text-stone-400" data-testid="dashboard-stock-counts">
+            {data.outOfStockCount} out of stock · {data.lowStockCount} low
+          </p>
+          {data.lowStock.length === 0 ? (
+            <p className="mt-2">Every product is well stocked.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-linen-200 dark:divide-stone-800" aria-label="Products to restock">
+              {data.lowStock.map((product) => (
+                <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="low-stock">
+                  <span className="min-w-0 break-words">
+                    {product.name}{' '}
+                    <span
+                      className={
+                        product.stock === 0
+                          ? 'font-semibold text-red-700 dark:text-red-300'
+                          : 'text-stone-600 dark:text-stone-400'
+                      }
+                    >
+                      {product.stock === 0 ? 'Out of stock' : `${product.stock} left`}
+                    </span>
+                  </span>
+                  <Link
+                    to={paths.editProduct.href(product.id)}
+                    className={linkClass}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </>
   );
 }

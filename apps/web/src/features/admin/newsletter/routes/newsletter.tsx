@@ -1,14 +1,128 @@
+import type { Subscriber } from '@shop/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { usePageTitle } from '../../../../lib/use-page-title';
+import { formatOrderDate } from '../../../orders/order-labels';
+import { AdminError } from '../../components/admin-error';
+import { AdminQueryState } from '../../components/admin-query-state';
+import {
+  FilterSelect,
+  ListTotal,
+  ScrollRegion,
+  SearchBox,
+  stackActionsTdClass,
+  stackTableClass,
+  stackTdClass,
+  stackTheadClass,
+  stackTrClass,
+  thClass,
+  useListParams,
+} from '../../components/list-controls';
+import { subscriberExportHref, useSubscribers } from '../api/get-subscribers';
+import { useUpdateSubscriber } from '../api/update-subscriber';
 
-// Placeholder until this tab is built.
+/** Newsletter: subscribers by email and status, pages, deactivate or reactivate, CSV export. */
 export default function AdminNewsletterPage() {
   usePageTitle('Newsletter');
+  const { params, update } = useListParams();
+  const active = params.get('active');
+  const filters = {
+    search: params.get('search') ?? undefined,
+    active: active === 'true' || active === 'false' ? active : undefined,
+    page: parsePage(params.get('page')),
+  };
+  const subscribers = useSubscribers(filters);
+  const mutation = useUpdateSubscriber();
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const toggle = async (subscriber: Subscriber) => {
+    setFailure(null);
+    try {
+      const { message } = await mutation.mutateAsync({ id: subscriber.id, active: !subscriber.active });
+      toast.success(message);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
   return (
-    <section aria-labelledby="admin-tab-heading">
+    <section aria-labelledby="admin-tab-heading" className="space-y-6">
       <h2 id="admin-tab-heading" className="text-2xl font-semibold">
         Newsletter
       </h2>
-      <p className="mt-2 text-stone-600 dark:text-stone-300">Newsletter subscribers.</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchBox label="Search by email" value={filters.search ?? ''} onSearch={(search) => update({ search })} />
+        <FilterSelect label="Status" value={filters.active ?? ''} onChange={(value) => update({ active: value })}>
+          <option value="">All subscribers</option>
+          <option value="true">Active</option>
+          <option value="false">Inactive</option>
+        </FilterSelect>
+        <a href={subscriberExportHref(filters)} download className={buttonClasses('primary', 'py-2')}>
+          Export CSV
+        </a>
+      </div>
+      {failure ? <AdminError error={failure} /> : null}
+      <AdminQueryState
+        query={subscribers}
+        loadingLabel="Loading subscribers…"
+        isEmpty={(page) => page.subscribers.length === 0}
+        emptyMessage="No subscribers match these filters."
+      >
+        {(page) => (
+          <>
+            <ListTotal total={page.total} one="subscriber" many="subscribers" />
+            <ScrollRegion label="Subscribers table">
+              <table className={stackTableClass} aria-label="Subscribers">
+                <thead className={stackTheadClass}>
+                  <tr>
+                    <th scope="col" className={thClass}>
+                      Email
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Subscribed
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Status
+                    </th>
+                    <th scope="col" className={thClass}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
+                  {page.subscribers.map((subscriber) => (
+                    <tr key={subscriber.id} data-testid="subscriber-row" className={stackTrClass}>
+                      <td data-label="Email" className={`${stackTdClass} break-all font-medium`}>
+                        {subscriber.email}
+                      </td>
+                      <td data-label="Subscribed" className={`${stackTdClass} whitespace-nowrap`}>
+                        {formatOrderDate(subscriber.createdAt)}
+                      </td>
+                      <td data-label="Status" className={stackTdClass}>
+                        {subscriber.active ? 'Active' : 'Inactive'}
+                      </td>
+                      <td className={`${stackActionsTdClass} text-right max-md:text-left`}>
+                        <Button
+                          variant="secondary"
+                          className="px-3 py-1.5 aria-disabled:opacity-60"
+                          aria-disabled={mutation.isPending}
+                          onClick={() => !mutation.isPending && toggle(subscriber)}
+                          aria-label={`${subscriber.active ? 'Deactivate' : 'Reactivate'} ${subscriber.email}`}
+                        >
+                          {subscriber.active ? 'Deactivate' : 'Reactivate'}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+          </>
+        )}
+      </AdminQueryState>
     </section>
   );
 }

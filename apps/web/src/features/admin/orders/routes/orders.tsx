@@ -1,14 +1,217 @@
+import { formatNaira, ORDER_ADMIN_MESSAGES, ORDER_STATUSES } from '@shop/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { FormMessage } from '../../../../components/ui/form-message';
+import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
+import { OrderStatusBadge } from '../../../account/components/order-status-badge';
+import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
+import { AdminQueryState } from '../../components/admin-query-state';
+import {
+  adminFieldClass,
+  FilterSelect,
+  ListTotal,
+  ScrollRegion,
+  SearchBox,
+  stackTableClass,
+  stackTdClass,
+  stackTheadClass,
+  stackTrClass,
+  thClass,
+  useListParams,
+} from '../../components/list-controls';
+import { orderExportHref, useAdminOrders } from '../api/get-admin-orders';
 
-// Placeholder until this tab is built.
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateParam = (value: string | null) => (value && DATE.test(value) ? value : undefined);
+
+/** Manage Orders: status, search, date range and pages, all in the URL; CSV export of the range. */
 export default function AdminOrdersPage() {
   usePageTitle('Manage Orders');
+  const { params, update } = useListParams();
+  const filters = {
+    status: ORDER_STATUSES.find((status) => status === params.get('status')),
+    search: params.get('search') ?? undefined,
+    from: dateParam(params.get('from')),
+    to: dateParam(params.get('to')),
+    page: parsePage(params.get('page')),
+  };
+  const orders = useAdminOrders(filters);
+
   return (
-    <section aria-labelledby="admin-tab-heading">
+    <section aria-labelledby="admin-tab-heading" className="space-y-6">
       <h2 id="admin-tab-heading" className="text-2xl font-semibold">
         Manage Orders
       </h2>
-      <p className="mt-2 text-stone-600 dark:text-stone-300">Find orders and change their status.</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchBox
+          label="Search by order number or customer"
+          value={filters.search ?? ''}
+          onSearch={(search) => update({ search })}
+        />
+        <FilterSelect label="Status" value={filters.status ?? ''} onChange={(status) => update({ status })}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      <DateRange from={filters.from} to={filters.to} status={filters.status} onApply={update} />
+      <AdminQueryState
+        query={orders}
+        loadingLabel="Loading orders…"
+        isEmpty={(page) => page.orders.length === 0}
+        emptyMessage="No orders match these filters."
+      >
+        {(page) => (
+          <>
+            <ListTotal total={page.total} one="order" many="orders" />
+            <ScrollRegion label="Orders table">
+              <table className={stackTableClass} aria-label="Orders">
+                <thead className={stackTheadClass}>
+                  <tr>
+                    <th scope="col" className={thClass}>
+                      Order
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Date
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Customer
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Total
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Payment
+                    </th>
+                    <th scope="col" className={thClass}>
+                      Status
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
+                  {page.orders.map((order) => (
+                    <tr key={order.id} data-testid="order-row" className={stackTrClass}>
+                      <td data-label="Order" className={`${stackTdClass} font-medium`}>
+                        <Link
+                          to={paths.adminOrder.href(order.id)}
+                          className="text-wine-700 underline dark:text-wine-300"
+                        >
+                          {order.orderNumber}
+                        </Link>
+                      </td>
+                      <td data-label="Date" className={`${stackTdClass} whitespace-nowrap`}>
+                        {formatOrderDate(order.createdAt)}
+                      </td>
+                      <td data-label="Customer" className={stackTdClass}>
+                        <div className="min-w-0">
+                          <span className="block">
+                            {order.user.firstName} {order.user.lastName}
+                          </span>
+                          <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
+                        </div>
+                      </td>
+                      <td data-label="Total" className={`${stackTdClass} whitespace-nowrap tabular-nums`}>
+                        {formatNaira(order.totalAmount)}
+                      </td>
+                      <td data-label="Payment" className={stackTdClass}>
+                        <div>
+                          <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
+                          <span className="block text-stone-600 dark:text-stone-400">
+                            {PAYMENT_STATUS_NAMES[order.paymentStatus]}
+                          </span>
+                        </div>
+                      </td>
+                      <td data-label="Status" className={stackTdClass}>
+                        <OrderStatusBadge status={order.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
+          </>
+        )}
+      </AdminQueryState>
     </section>
+  );
+}
+
+/**
+ * From and To filter the list; Export CSV downloads the orders of that range (with the status
+ * filter), and says so when a date is missing.
+ */
+function DateRange({
+  from,
+  to,
+  status,
+  onApply,
+}: {
+  from?: string;
+  to?: string;
+  status?: string;
+  onApply: (changes: Record<string, string | undefined>) => void;
+}) {
+  const id = useId();
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const [exportError, setExportError] = useState(false);
+  useEffect(() => {
+    if (fromRef.current) fromRef.current.value = from ?? '';
+    if (toRef.current) toRef.current.value = to ?? '';
+    if (from && to) setExportError(false);
+  }, [from, to]);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    onApply({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') });
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-end gap-4">
+        <form onSubmit={apply} aria-label="Date range" className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={`${id}-from`} className="mb-1 block text-sm font-medium">
+              From
+            </label>
+            <input
+              ref={fromRef}
+              id={`${id}-from`}
+              name="from"
+              type="date"
+              defaultValue={from}
+              className={adminFieldClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-to`} className="mb-1 block text-sm font-medium">
+              To
+            </label>
+            <input ref={toRef} id={`${id}-to`} name="to" type="date" defaultValue={to} className={adminFieldClass} />
+          </div>
+          <Button type="submit" variant="secondary" className="py-2">
+            Apply dates
+          </Button>
+        </form>
+        {from && to ? (
+          <a href={orderExportHref({ from, to, status })} download className={buttonClasses('primary', 'py-2')}>
+            Export CSV
+          </a>
+        ) : (
+          <Button className="py-2" onClick={() => setExportError(true)}>
+            Export CSV
+          </Button>
+        )}
+      </div>
+      {exportError && <FormMessage kind="error">{ORDER_ADMIN_MESSAGES.exportRangeRequired}</FormMessage>}
+    </div>
   );
 }

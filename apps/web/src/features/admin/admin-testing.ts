@@ -1,0 +1,107 @@
+// Test helpers for the admin screens' jsdom tests: the requests they made, and typed data.
+
+import type { Dashboard, Order } from '@shop/shared';
+import type { fakeApi } from '../../testing/render-route';
+import type { AdminOrder } from './orders/api/get-admin-order';
+
+/** The requests fetch was asked for, as `METHOD /path?query`, with their JSON bodies. */
+export function apiCalls(fetchMock: ReturnType<typeof fakeApi>) {
+  return (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][]).map(([input, init]) => {
+    const url = new URL(String(input), 'http://shop.test');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return { line: `${init?.method ?? 'GET'} ${url.pathname}${url.search}`, body };
+  });
+}
+
+/** A paid card order of Ada's, as an admin sees it. */
+export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const order: Order = {
+    id: 'o1',
+    orderNumber: 'TS-7K4Q9M2X',
+    status: 'PROCESSING',
+    paymentStatus: 'PAID',
+    createdAt: '2026-06-01T10:00:00Z',
+    deliveryMethod: 'EXPRESS',
+    paymentMethod: 'card',
+    subtotal: 12500,
+    deliveryFee: 5000,
+    totalAmount: 17500,
+    estimatedDelivery: '1-2 business days',
+    shippingAddress: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      phoneNumber: '08031234567',
+      address: '14 Adeniran Ogunsanya Street',
+      city: 'Surulere',
+      state: 'Lagos',
+      zipCode: '101283',
+      country: 'Nigeria',
+    },
+    items: [
+      { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
+      { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 3500, quantity: 1 },
+    ],
+    user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
+    transactionId: '4099260516',
+    paidAt: '2026-06-01T10:05:00Z',
+    expiresAt: null,
+    paymentReference: 'TS-7K4Q9M2X',
+    history: [
+      {
+        id: 'h1',
+        field: 'paymentStatus',
+        from: 'UNPAID',
+        to: 'PAID',
+        actor: 'provider',
+        note: null,
+        createdAt: '2026-06-01T10:05:00Z',
+      },
+      {
+        id: 'h2',
+        field: 'status',
+        from: 'PENDING',
+        to: 'PROCESSING',
+        actor: 'admin:admin@example.com',
+        note: 'Packed by Bola',
+        createdAt: '2026-06-01T11:00:00Z',
+      },
+    ],
+  };
+  return {
+    ...order,
+    paymentEvents: [
+      {
+        id: 'e1',
+        event: 'charge.success',
+        reference: 'TS-7K4Q9M2X',
+        amount: 17500,
+        currency: 'NGN',
+        status: 'success',
+        createdAt: '2026-06-01T10:05:00Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/dashboard of an empty shop: every figure zero, every day present. */
+export function anEmptyDashboard(): Dashboard {
+  return {
+    revenueByDay: Array.from({ length: 30 }, (_, day) => ({
+      date: new Date(Date.UTC(2026, 5, 1 + day)).toISOString().slice(0, 10),
+      revenue: 0,
+      orders: 0,
+    })),
+    paidOrders: 0,
+    revenue: 0,
+    averageOrderValue: 0,
+    ordersByStatus: { PENDING: 0, PROCESSING: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 },
+    ordersByPaymentStatus: { UNPAID: 0, PAID: 0, FAILED: 0, REFUNDED: 0 },
+    transfersAwaiting: 0,
+    topProducts: [],
+    lowStock: [],
+    lowStockCount: 0,
+    outOfStockCount: 0,
+  };
+}

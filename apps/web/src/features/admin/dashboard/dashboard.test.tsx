@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import type { Dashboard } from '@shop/shared';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../../../testing/fixtures';
+import { fakeApi, renderRoute } from '../../../testing/render-route';
+import { anEmptyDashboard } from '../admin-testing';
+
+// The first render of a page loads its lazy chunk (recharts here), which a busy machine may take seconds over.
+const slow = { timeout: 10_000 };
+
+const admin = aUser({ id: 'u-admin', role: 'ADMIN' });
+
+function aBusyDashboard(): Dashboard {
+  const empty = anEmptyDashboard();
+  const revenueByDay = empty.revenueByDay.map((day, index) =>
+    index === 29 ? { ...day, revenue: 52000, orders: 2 } : index === 28 ? { ...day, revenue: 20500.5, orders: 1 } : day,
+  );
+  return {
+    ...empty,
+    revenueByDay,
+    paidOrders: 3,
+    revenue: 72500.5,
+    averageOrderValue: 24166.83,
+    ordersByStatus: { PENDING: 4, PROCESSING: 2, SHIPPED: 1, DELIVERED: 7, CANCELLED: 1 },
+    ordersByPaymentStatus: { UNPAID: 4, PAID: 10, FAILED: 0, REFUNDED: 1 },
+    transfersAwaiting: 2,
+    topProducts: [
+      { productId: 'p1', name: 'French Lace', quantity: 6, revenue: 45000 },
+      { productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
+    ],
+    lowStock: [
+      { id: 'p9', name: 'Crystal Rhinestones', stock: 0 },
+      { id: 'p8', name: 'Velvet Ribbon', stock: 3 },
+    ],
+    lowStockCount: 4,
+    outOfStockCount: 1,
+  };
+}
+
+// A busy machine (several test runs at once) may take longer than the default second to answer.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the admin dashboard', () => {
+  it('shows the figures in naira, orders by status, top products and stock to refill with Edit links', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': aBusyDashboard() });
+    renderRoute('/admin');
+    expect((await screen.findByTestId('dashboard-revenue', {}, slow)).textContent).toBe('₦72,500.50');
+    expect(screen.getByTestId('dashboard-paid-orders').textContent).toBe('3');
+    expect(screen.getByTestId('dashboard-average').textContent).toBe('₦24,166.83');
+    expect(screen.getByTestId('dashboard-transfers').textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'See pending orders' }).getAttribute('href')).toBe(
+      '/admin/orders?status=PENDING',
+    );
+    expect(screen.getByTestId('status-DELIVERED').textContent).toBe('DELIVERED7');
+    expect(screen.getByTestId('status-CANCELLED').textContent).toBe('CANCELLED1');
+
+    const top = screen.getByRole('table', { name: 'Top products by revenue' });
+    expect(
+      within(top)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ProductSoldRevenue', 'French Lace6₦45,000.00', 'Gold Buttons (deleted)3₦10,500.00']);
+
+    expect(screen.getByTestId('dashboard-stock-counts').textContent).toBe('1 out of stock · 4 low');
+    const [out, low] = screen.getAllByTestId('low-stock');
+    expect(out?.textContent).toContain('Out of stock');
+    expect(low?.textContent).toContain('3 left');
+    expect(screen.getByRole('link', { name: 'Edit Crystal Rhinestones' }).getAttribute('href')).toBe(
+      '/products/p9/edit',
+    );
+  });
+
+  it('gives the chart a table of the same figures, a row per day', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': aBusyDashboard() });
+    renderRoute('/admin');
+    const table = await screen.findByRole('table', { name: 'Revenue by day' }, slow);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(rows.at(-1)?.textContent).toBe('30 Jun2₦52,000.00');
+    expect(rows.at(-2)?.textContent).toBe('29 Jun1₦20,500.50');
+  });
+
+  it('shows zeros for an empty shop', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': anEmptyDashboard() });
+    renderRoute('/admin');
+    expect((await screen.findByTestId('dashboard-revenue', {}, slow)).textContent).toBe('₦0.00');
+    expect(screen.getByTestId('dashboard-paid-orders').textContent).toBe('0');
+    expect(screen.getByTestId('dashboard-average').textContent).toBe('₦0.00');
+    expect(screen.getByText('No sales in the last 30 days.')).toBeTruthy();
+    expect(screen.getByText('Every product is well stocked.')).toBeTruthy();
+    expect(screen.getByTestId('status-PENDING').textContent).toBe('PENDING0');
+  });
+
+  it('shows a failed load as "Error: …"', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/admin/dashboard': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } },
+    });
+    renderRoute('/admin');
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe('Error: Something went wrong');
+  });
+});

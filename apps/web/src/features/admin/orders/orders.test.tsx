@@ -1,0 +1,227 @@
+// @vitest-environment jsdom
+import { ORDER_ADMIN_MESSAGES } from '@shop/shared';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../../../testing/fixtures';
+import { fakeApi, renderRoute } from '../../../testing/render-route';
+import { anAdminOrder, apiCalls } from '../admin-testing';
+
+// The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+
+const admin = aUser({ id: 'u-admin', firstName: 'Shop', role: 'ADMIN', email: 'admin@example.com' });
+const order = anAdminOrder();
+const transferOrder = anAdminOrder({
+  id: 'o2',
+  orderNumber: 'TS-BANK2345',
+  status: 'PENDING',
+  paymentStatus: 'UNPAID',
+  paymentMethod: 'bankTransfer',
+  transactionId: null,
+  paidAt: null,
+  paymentEvents: [],
+});
+const list = { orders: [order, transferOrder], page: 1, pageSize: 24, total: 2 };
+
+// A busy machine (several test runs at once) may take longer than the default second to answer.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Manage Orders: the list', () => {
+  it('shows each order’s number (a link to its page), customer, total, payment and status', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    renderRoute('/admin/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' }, slow);
+    const [first, second] = within(table).getAllByTestId('order-row');
+    if (!first || !second) throw new Error('two rows expected');
+    expect(within(first).getByRole('link', { name: 'TS-7K4Q9M2X' }).getAttribute('href')).toBe('/admin/orders/o1');
+    expect(first.textContent).toContain('ada@example.com');
+    expect(first.textContent).toContain('₦17,500.00');
+    expect(first.textContent).toContain('Card');
+    expect(first.textContent).toContain('Paid');
+    expect(within(second).getByText('PENDING')).toBeTruthy();
+    expect(second.textContent).toContain('Bank transfer');
+    expect(second.textContent).toContain('Unpaid');
+  });
+
+  it('sends the status, search and date range in the request and keeps them in the URL', async () => {
+    const fetchMock = fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    const { router } = renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'SHIPPED' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by order number or customer' }), {
+      target: { value: 'TS-7K4Q' },
+    });
+    fireEvent.click(
+      within(screen.getByRole('search', { name: 'Search by order number or customer' })).getByRole('button', {
+        name: 'Search',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-06-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply dates' }));
+
+    await waitFor(() =>
+      expect(apiCalls(fetchMock).map((call) => call.line)).toContain(
+        'GET /api/orders/admin?status=SHIPPED&search=TS-7K4Q&from=2026-06-01&to=2026-06-30&page=1',
+      ),
+    );
+    expect(router.state.location.search).toBe('?status=SHIPPED&search=TS-7K4Q&from=2026-06-01&to=2026-06-30');
+  });
+
+  it('asks for the dates before exporting, then links the CSV of that range and status', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    const { router } = renderRoute('/admin/orders?status=DELIVERED');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_ADMIN_MESSAGES.exportRangeRequired);
+
+    await router.navigate('/admin/orders?status=DELIVERED&from=2026-06-01&to=2026-06-30');
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe(
+      '/api/orders/admin/export.csv?from=2026-06-01&to=2026-06-30&status=DELIVERED',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a failed load as "Error: …"', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': { status: 400, body: { code: 'INVALID_INPUT', message: 'from must be a date' } },
+    });
+    renderRoute('/admin/orders');
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe('Error: from must be a date');
+  });
+});
+
+describe('Manage Orders: one order', () => {
+  it('shows the items, customer, shipping, payment, payment events and the history with actor and note', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/o1': { order } });
+    renderRoute('/admin/orders/o1');
+    expect(await screen.findByRole('heading', { name: 'Order TS-7K4Q9M2X' }, slow)).toBeTruthy();
+    expect(screen.getAllByTestId('order-item').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('French Lace'),
+      expect.stringContaining('Gold Buttons'),
+    ]);
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(customer.textContent).toContain('ada@example.com');
+    expect(screen.getByRole('region', { name: 'Shipping' }).textContent).toContain('14 Adeniran Ogunsanya Street');
+    expect(screen.getByRole('region', { name: 'Payment' }).textContent).toContain('4099260516');
+    expect(within(screen.getByRole('table', { name: 'Payment events' })).getByText('charge.success')).toBeTruthy();
+    const history = screen.getByTestId('order-history');
+    expect(history.textContent).toContain('Status: PENDING → PROCESSING');
+    expect(history.textContent).toContain('Admin admin@example.com');
+    expect(history.textContent).toContain('Packed by Bola');
+    // A paid card order has no transfer to confirm.
+    expect(screen.queryByRole('button', { name: 'Confirm bank transfer' })).toBeNull();
+  });
+
+  it('sends the chosen status with the note, and toasts the server’s message', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/o1': { order },
+      '/api/orders/o1/status': { message: 'Order status updated', order: { ...order, status: 'SHIPPED' } },
+    });
+    renderRoute('/admin/orders/o1');
+    fireEvent.change(await screen.findByLabelText('Status', {}, slow), { target: { value: 'SHIPPED' } });
+    fireEvent.change(screen.getByLabelText('Note (optional, staff only)'), { target: { value: 'GIG Logistics' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Order status updated')).toBeTruthy();
+    const patch = apiCalls(fetchMock).find((call) => call.line === 'PATCH /api/orders/o1/status');
+    expect(patch?.body).toEqual({ status: 'SHIPPED', note: 'GIG Logistics' });
+  });
+
+  it('asks before cancelling a paid card order, saying what is refunded', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/o1': { order },
+      '/api/orders/o1/status': {
+        message: 'Order status updated',
+        order: { ...order, status: 'CANCELLED', paymentStatus: 'REFUNDED' },
+      },
+    });
+    renderRoute('/admin/orders/o1');
+    fireEvent.change(await screen.findByLabelText('Status', {}, slow), { target: { value: 'CANCELLED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this paid order?' });
+    expect(dialog.textContent).toContain("This refunds ₦17,500.00 to the customer's card.");
+    expect(apiCalls(fetchMock).some((call) => call.line.startsWith('PATCH'))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() =>
+      expect(apiCalls(fetchMock).find((call) => call.line === 'PATCH /api/orders/o1/status')?.body).toEqual({
+        status: 'CANCELLED',
+      }),
+    );
+  });
+
+  it('shows a refused change as "Error: …" (the provider could not refund)', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/o1': { order: anAdminOrder({ status: 'PENDING', paymentStatus: 'UNPAID' }) },
+      '/api/orders/o1/status': {
+        status: 502,
+        body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'Paystack could not be reached. Try again.' },
+      },
+    });
+    renderRoute('/admin/orders/o1');
+    fireEvent.change(await screen.findByLabelText('Status', {}, slow), { target: { value: 'DELIVERED' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Paystack could not be reached. Try again.');
+  });
+});
+
+describe('Manage Orders: confirming a bank transfer', () => {
+  it('is offered only on an unpaid bank-transfer order, checks the amount, and sends it in naira with the note', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/o2': { order: transferOrder },
+      '/api/orders/o2/confirm-transfer': {
+        message: ORDER_ADMIN_MESSAGES.transferConfirmed,
+        order: { ...transferOrder, paymentStatus: 'PAID', status: 'PROCESSING' },
+      },
+    });
+    renderRoute('/admin/orders/o2');
+    const amount = await screen.findByLabelText('Amount received (₦)', {}, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm bank transfer' }));
+    expect(await screen.findByText(ORDER_ADMIN_MESSAGES.amountRequired)).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '17500.505' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm bank transfer' }));
+    expect(await screen.findByText(ORDER_ADMIN_MESSAGES.amountInvalid)).toBeTruthy();
+    expect(apiCalls(fetchMock).some((call) => call.line.startsWith('PATCH'))).toBe(false);
+
+    fireEvent.change(amount, { target: { value: '17500.50' } });
+    fireEvent.change(screen.getByLabelText('Note (bank reference)'), { target: { value: 'GTB ref 889' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm bank transfer' }));
+    expect(await screen.findByText(ORDER_ADMIN_MESSAGES.transferConfirmed)).toBeTruthy();
+    expect(apiCalls(fetchMock).find((call) => call.line === 'PATCH /api/orders/o2/confirm-transfer')?.body).toEqual({
+      amountReceived: 17500.5,
+      note: 'GTB ref 889',
+    });
+  });
+
+  it('shows a short amount refused by the server as "Error: …" and keeps what was typed', async () => {
+    const message = ORDER_ADMIN_MESSAGES.amountShort('₦10,000.00', '₦17,500.00');
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/o2': { order: transferOrder },
+      '/api/orders/o2/confirm-transfer': {
+        status: 409,
+        body: { code: 'TRANSFER_AMOUNT_SHORT', message, totalAmount: 17500 },
+      },
+    });
+    renderRoute('/admin/orders/o2');
+    const amount = (await screen.findByLabelText('Amount received (₦)', {}, slow)) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '10000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm bank transfer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error: ${message}`);
+    expect(amount.value).toBe('10000');
+  });
+});

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { NEWSLETTER_ADMIN_MESSAGES } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import { trackProblems, uniqueEmail } from './fixtures/accounts';
+import { seriousViolations } from './fixtures/axe';
+import { useBrowser } from './fixtures/browser';
+import { logInAsAdmin } from './fixtures/orders';
+
+const shop = useBrowser();
+
+describe('the admin’s Newsletter tab', () => {
+  it('finds a subscriber, deactivates them, and exports the active subscribers without them', async () => {
+    const email = uniqueEmail('reader');
+    const signup = await fetch(`${shop.baseUrl}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(signup.status).toBe(201);
+
+    const { page, context, errors } = await shop.newPage();
+    const problems = trackProblems(page, errors);
+    await logInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByRole('heading', { name: 'Newsletter' }).waitFor();
+    await page.getByTestId('subscriber-row').first().waitFor();
+    expect(await seriousViolations(page, '/admin/newsletter')).toEqual([]);
+
+    const search = page.getByRole('searchbox', { name: 'Search by email' });
+    await search.fill(email);
+    await search.press('Enter');
+    const row = page.getByTestId('subscriber-row').filter({ hasText: email });
+    await expect.poll(() => page.getByTestId('subscriber-row').count()).toBe(1);
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: `Deactivate ${email}` }).click();
+    await page.getByText(NEWSLETTER_ADMIN_MESSAGES.deactivated).first().waitFor();
+    await row.getByText('Inactive', { exact: true }).waitFor();
+
+    // Reload keeps the search; the Active filter no longer finds them, the Inactive one does.
+    await page.reload();
+    await page.getByLabel('Status').selectOption('true');
+    await page.getByText('No subscribers match these filters.').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    expect(csv.split('\n')[0]).toContain('email');
+    expect(csv).not.toContain(email);
+
+    await page.getByLabel('Status').selectOption('false');
+    await page
+      .getByTestId('subscriber-row')
+      .filter({ hasText: email })
+      .getByRole('button', { name: `Reactivate ${email}` })
+      .waitFor();
+    await page.goBack();
+    await page.getByText('No subscribers match these filters.').waitFor();
+
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});
