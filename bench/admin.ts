@@ -8,12 +8,12 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ORDER_STATUSES } from '@shop/shared';
 import { freePort } from '@shop/testing';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 import { seedLargeOrders } from '../apps/server/src/db/seed/seed-large-orders';
+import { ORDER_STATUSES } from '../packages/shared/src/constants';
 import { type Measurement, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
