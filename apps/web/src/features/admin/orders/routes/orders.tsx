@@ -165,12 +165,12 @@ function DateRange({
   useEffect(() => {
     if (fromRef.current) fromRef.current.value = from ?? '';
     if (toRef.current) toRef.current.value = to ?? '';
-    if (from && to) setExportError(false);
   }, [from, to]);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    setExportError(false);
     onApply({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') });
   };
 
@@ -211,7 +211,9 @@ function DateRange({
           </Button>
         )}
       </div>
-      {exportError && <FormMessage kind="error">{ORDER_ADMIN_MESSAGES.exportRangeRequired}</FormMessage>}
+      {exportError && !(from && to) && (
+        <FormMessage kind="error">{ORDER_ADMIN_MESSAGES.exportRangeRequired}</FormMessage>
+      )}
     </div>
   );
 }
