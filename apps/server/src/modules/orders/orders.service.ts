@@ -89,9 +89,17 @@ class StockConflict extends Error {}
  * staff member's address as the actor of an admin's change. Admins see everything.
  */
 export function customerHistory(history: OrderHistoryRow[]): OrderHistoryRow[] {
-  return history
-    .filter((entry) => entry.field !== 'note')
-    .map((entry) => (entry.actor.startsWith('admin:') ? { ...entry, actor: 'shop' } : entry));
+  return (
+    history
+      .filter((entry) => entry.field !== 'note')
+      // A status change's note holds what the admin typed beside it: staff only. The payment rows'
+      // notes are the shop's own words (a refund's amount) and stay.
+      .map((entry) =>
+        entry.actor.startsWith('admin:')
+          ? { ...entry, actor: 'shop', note: entry.field === 'status' ? null : entry.note }
+          : entry,
+      )
+  );
 }
 
 type PaymentEventRow = Awaited<ReturnType<typeof repo.paymentEventsOf>>[number];
