@@ -1,9 +1,10 @@
-import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
+import { PAGE_SIZE_DEFAULT, type SearchResult } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
-export type ProductSearchResult = ProductPage & { query: string };
+/** The shared answer shape: `totalCapped` says the total stopped at SEARCH_TOTAL_CAP. */
+export type ProductSearchResult = SearchResult;
 
 export function searchProducts(query: string, page: number, signal?: AbortSignal): Promise<ProductSearchResult> {
   return api.get<ProductSearchResult>('/api/products/search', {
