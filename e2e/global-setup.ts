@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     LOG_LEVEL: 'warn',
+    // The specs stand in for many visitors: fixtures/accounts.ts gives each customer it makes an
+    // address of its own in X-Forwarded-For, believed only from loopback (the test process).
+    TRUST_PROXY: '127.0.0.1',
     SMTP_URL: mailbox.smtpUrl,
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '200',
