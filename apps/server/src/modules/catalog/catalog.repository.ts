@@ -97,7 +97,8 @@ const MAX_STEMS = 10_000;
  * A search's tsquery, and the part of it the GIN indexes are asked when they are read: its whole
  * words without the prefix being typed, when there are any. A prefix's matches are gathered in
  * full by GIN ("head:*" over every "head…" word), so "lion head" asks the index for "lion" and
- * keeps the rows that also match "head:*".
+ * keeps the rows that also match "head:*" (when planSearch finds that cheaper: not for "gold
+ * button", where "gold" is broad and the two together are few).
  */
 export interface SearchQuery {
   full: string;
@@ -112,6 +113,8 @@ export interface SearchPlan {
   scanNames: boolean;
   /** The same for products that match elsewhere than in their name. */
   scanOthers: boolean;
+  /** Ask the GIN indexes for the finished words only and filter by the last (SearchQuery). */
+  wholeWordsOnly: boolean;
 }
 
 /** A typed word as the search uses it: accents folded, and its lexemes (see stems). */

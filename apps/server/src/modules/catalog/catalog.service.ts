@@ -62,6 +62,8 @@ export function toTsquery(words: string[], alternatives = new Map<string, string
 const SCAN_US_PER_ROW = 0.6;
 const BITMAP_US_PER_MATCH = 0.05;
 const BITMAP_US_PER_PREFIX_MATCH = 0.25;
+/** …and per row a bitmap sends to the table, to be checked against the whole query. */
+const VISIT_US_PER_ROW = 0.7;
 /**
  * The statistics must put the matches this many times over the cap before the count is skipped:
  * a little for one word (its share is measured), more for several (their shares are multiplied
@@ -125,12 +127,16 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
       if (index < words.length - 1) fewestWholeMatches = Math.min(fewestWholeMatches, wordShare * products);
       else lastMatches = wordShare * products;
     });
-    // The index is asked for the whole words when there are any (SearchQuery), else for the last.
+    // Asking the index for every word gathers the last one's matches in full (a prefix's dearly)
+    // and visits the rows that match them all; asking it for the whole words only (SearchQuery)
+    // visits every row holding the rarest of them.
     const lastIsPrefix = words.at(-1)?.some((option) => option.prefix) ?? false;
-    const bitmap = Number.isFinite(fewestWholeMatches)
-      ? fewestWholeMatches * BITMAP_US_PER_MATCH
-      : lastMatches * (lastIsPrefix ? BITMAP_US_PER_PREFIX_MATCH : BITMAP_US_PER_MATCH);
-    return { share, bitmap };
+    const lastBitmap = lastMatches * (lastIsPrefix ? BITMAP_US_PER_PREFIX_MATCH : BITMAP_US_PER_MATCH);
+    const allWords = lastBitmap + share * products * VISIT_US_PER_ROW;
+    if (!Number.isFinite(fewestWholeMatches)) return { share, bitmap: allWords, wholeWordsOnly: false };
+    const wholeWords = fewestWholeMatches * (BITMAP_US_PER_MATCH + VISIT_US_PER_ROW);
+    const withAll = allWords + fewestWholeMatches * BITMAP_US_PER_MATCH;
+    return { share, bitmap: Math.min(wholeWords, withAll), wholeWordsOnly: wholeWords <= withAll };
   };
   const scanCost = (share: number) => Math.min(products, share > 0 ? RANK_WINDOW / share : products) * SCAN_US_PER_ROW;
   const searched = words.filter((options) => options.some((option) => option.lexemes.length > 0)).length;
@@ -141,6 +147,7 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
       all.share * products < (searched > 1 ? COUNT_SKIP_MARGIN_WORDS : COUNT_SKIP_MARGIN_ONE_WORD) * SEARCH_TOTAL_CAP,
     scanNames: scanCost(names.share) < names.bitmap,
     scanOthers: scanCost(all.share - names.share) < all.bitmap,
+    wholeWordsOnly: all.wholeWordsOnly,
   };
 }
 
@@ -266,10 +273,13 @@ export class CatalogService {
     ]);
     const whole = words.slice(0, -1);
     const full = toTsquery(words, alternatives);
-    // The index is asked for the whole words (SearchQuery) unless they are all stop words.
-    const indexed = whole.some((word) => (stems.get(word)?.lexemes.length ?? 0) > 0)
-      ? toTsquery(whole, alternatives, false)
-      : full;
-    return this.repository.searchPage({ full, indexed }, planSearch(terms, statistics), page, typoWords);
+    // The index is asked for the whole words only when that costs less (SearchQuery, planSearch)
+    // and they are not all stop words.
+    const plan = planSearch(terms, statistics);
+    const indexed =
+      plan.wholeWordsOnly && whole.some((word) => (stems.get(word)?.lexemes.length ?? 0) > 0)
+        ? toTsquery(whole, alternatives, false)
+        : full;
+    return this.repository.searchPage({ full, indexed }, plan, page, typoWords);
   }
 }

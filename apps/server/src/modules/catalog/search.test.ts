@@ -182,6 +182,7 @@ describe('planSearch', () => {
       count: true,
       scanNames: false,
       scanOthers: false,
+      wholeWordsOnly: false,
     });
   });
 
@@ -190,6 +191,7 @@ describe('planSearch', () => {
       count: false,
       scanNames: true,
       scanOthers: false,
+      wholeWordsOnly: false,
     });
   });
 
@@ -198,12 +200,13 @@ describe('planSearch', () => {
       count: true,
       scanNames: false,
       scanOthers: false,
+      wholeWordsOnly: false,
     });
   });
 
   it('reads the table for products mentioning a word most names lack', () => {
     const plan = planSearch([word('bridal', true)], statistics(200_000, { bridal: 0.3 }, { bridal: 0.001 }));
-    expect(plan).toEqual({ count: false, scanNames: false, scanOthers: true });
+    expect(plan).toEqual({ count: false, scanNames: false, scanOthers: true, wholeWordsOnly: false });
   });
 
   it('skips the count for one word a little over the cap, but wants more margin for several', () => {
@@ -216,6 +219,12 @@ describe('planSearch', () => {
     const shares = statistics(10_000, { rhineston: 0.1 });
     const typo = [[...word('rhinston', true), ...word('rhineston'), ...word('rhineston')]];
     expect(planSearch(typo, shares).count).toBe(true); // 1,000 matches, not 2,000
+  });
+
+  it('asks the index for a rare finished word alone, but for every word when the finished one is broad', () => {
+    const shares = statistics(200_000, { lion: 0.005, head: 0.05, gold: 0.3, button: 0.3 });
+    expect(planSearch([word('lion'), word('head', true)], shares).wholeWordsOnly).toBe(true);
+    expect(planSearch([word('gold'), word('button', true)], shares).wholeWordsOnly).toBe(false);
   });
 
   it('multiplies the shares of the words, and adds those of alternative spellings', () => {
