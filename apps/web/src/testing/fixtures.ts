@@ -82,6 +82,47 @@ export function anOrderSummary(
   };
 }
 
+/**
+ * One order as GET /api/orders/{id} answers it: Ada's paid card order for French Lace and Gold
+ * Buttons, sent by express to Surulere. A test overrides what it is about (its status, its history).
+ */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'o1',
+    orderNumber: 'TS-7K4Q9M2X',
+    status: 'PROCESSING',
+    paymentStatus: 'PAID',
+    createdAt: '2025-06-01T10:00:00Z',
+    deliveryMethod: 'EXPRESS',
+    paymentMethod: 'card',
+    subtotal: 12500,
+    deliveryFee: 5000,
+    totalAmount: 17500,
+    estimatedDelivery: '1-2 business days',
+    shippingAddress: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      phoneNumber: '08031234567',
+      address: '14 Adeniran Ogunsanya Street',
+      city: 'Surulere',
+      state: 'Lagos',
+      zipCode: '101283',
+      country: 'Nigeria',
+    },
+    items: [
+      { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
+      { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 3500, quantity: 1 },
+    ],
+    user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
+    transactionId: '4099260516',
+    paidAt: '2025-06-01T10:05:00Z',
+    expiresAt: null,
+    paymentReference: 'TS-7K4Q9M2X',
+    ...overrides,
+  };
+}
+
 /** GET /api/payments/config as the test gateway answers it. */
 export function aPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentConfig {
   return {

@@ -1,13 +1,13 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
 
-const inputClasses =
+export const inputClasses =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-wine-700 focus:outline-none focus:ring-2 focus:ring-wine-700/30 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:aria-[invalid=true]:border-red-400';
 
 export type FieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: string };
 
 /** The ids and ARIA attributes that tie an input to its hint and error. */
-function useFieldIds(id: string | undefined, error: string | undefined, hint: string | undefined) {
+export function useFieldIds(id: string | undefined, error: string | undefined, hint: string | undefined) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -22,7 +22,7 @@ function useFieldIds(id: string | undefined, error: string | undefined, hint: st
 }
 
 /** Label above, the input, then its hint, or its error in the hint's place. */
-function FieldShell({
+export function FieldShell({
   label,
   inputId,
   hintId,

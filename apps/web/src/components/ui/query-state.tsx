@@ -23,6 +23,8 @@ type QueryStateProps<T> = {
    * ('Product Not Found'): it says what is wrong better than a generic sentence.
    */
   failedMessage?: string;
+  /** Replaces the error box (its headline, reason and hint); `retry` is the Retry button, or null. */
+  renderError?: (error: Error, retry: ReactNode) => ReactNode;
   children: (data: T) => ReactNode;
 };
 
@@ -34,10 +36,19 @@ export function QueryState<T>({
   emptyMessage,
   errorHint,
   failedMessage,
+  renderError,
   children,
 }: QueryStateProps<T>) {
   if (query.error && query.data === undefined) {
     const { refetch } = query;
+    // The shop may be back a moment later; a 4xx will not change by asking again.
+    const retry =
+      refetch && isWorthRetrying(query.error) ? (
+        <Button variant="secondary" disabled={query.isFetching} onClick={() => refetch()}>
+          Retry
+        </Button>
+      ) : null;
+    if (renderError) return renderError(query.error, retry);
     const headline = failedMessage && isWorthRetrying(query.error) ? failedMessage : query.error.message;
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
@@ -46,12 +57,7 @@ export function QueryState<T>({
           {headline !== query.error.message && <p className="mt-1 text-sm">{query.error.message}</p>}
           {errorHint && <p className="mt-1 text-sm">{errorHint}</p>}
         </div>
-        {/* The shop may be back a moment later; a 4xx will not change by asking again. */}
-        {refetch && isWorthRetrying(query.error) && (
-          <Button variant="secondary" disabled={query.isFetching} onClick={() => refetch()}>
-            Retry
-          </Button>
-        )}
+        {retry}
       </div>
     );
   }

@@ -1,6 +1,7 @@
 // Test helpers for the admin screens' jsdom tests: the requests they made, and typed data.
 
 import type { Dashboard, Order } from '@shop/shared';
+import { anOrder } from '../../testing/fixtures';
 import type { fakeApi } from '../../testing/render-route';
 import type { AdminOrder } from './orders/api/get-admin-order';
 
@@ -15,38 +16,9 @@ export function apiCalls(fetchMock: ReturnType<typeof fakeApi>) {
 
 /** A paid card order of Ada's, as an admin sees it. */
 export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
-  const order: Order = {
-    id: 'o1',
-    orderNumber: 'TS-7K4Q9M2X',
-    status: 'PROCESSING',
-    paymentStatus: 'PAID',
+  const order: Order = anOrder({
     createdAt: '2026-06-01T10:00:00Z',
-    deliveryMethod: 'EXPRESS',
-    paymentMethod: 'card',
-    subtotal: 12500,
-    deliveryFee: 5000,
-    totalAmount: 17500,
-    estimatedDelivery: '1-2 business days',
-    shippingAddress: {
-      firstName: 'Ada',
-      lastName: 'Obi',
-      email: 'ada@example.com',
-      phoneNumber: '08031234567',
-      address: '14 Adeniran Ogunsanya Street',
-      city: 'Surulere',
-      state: 'Lagos',
-      zipCode: '101283',
-      country: 'Nigeria',
-    },
-    items: [
-      { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
-      { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 3500, quantity: 1 },
-    ],
-    user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
-    transactionId: '4099260516',
     paidAt: '2026-06-01T10:05:00Z',
-    expiresAt: null,
-    paymentReference: 'TS-7K4Q9M2X',
     history: [
       {
         id: 'h1',
@@ -67,7 +39,7 @@ export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
         createdAt: '2026-06-01T11:00:00Z',
       },
     ],
-  };
+  });
   return {
     ...order,
     paymentEvents: [

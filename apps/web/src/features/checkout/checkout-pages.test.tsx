@@ -3,7 +3,7 @@ import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
-import { aPaymentConfig, aUser } from '../../testing/fixtures';
+import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
@@ -29,24 +29,17 @@ function putInCart(...lines: ReturnType<typeof line>[]) {
   cartStore.resetForTests();
 }
 
-const order = (method: 'card' | 'bankTransfer') => ({
-  id: 'o1',
-  orderNumber: 'TS-7K4Q9M2X',
-  status: 'PENDING',
-  paymentStatus: 'UNPAID',
-  createdAt: '2025-06-01T10:00:00Z',
-  deliveryMethod: 'EXPRESS',
-  paymentMethod: method,
-  subtotal: 12500,
-  deliveryFee: 5000,
-  totalAmount: 17500,
-  estimatedDelivery: '1-2 business days',
-  shippingAddress: {},
-  items: [],
-  user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
-  transactionId: null,
-  paidAt: null,
-});
+// The order as the shop answers it once placed: pending and unpaid, no attempt to pay it yet.
+const order = (method: 'card' | 'bankTransfer') =>
+  anOrder({
+    status: 'PENDING',
+    paymentStatus: 'UNPAID',
+    paymentMethod: method,
+    items: [],
+    transactionId: null,
+    paidAt: null,
+    paymentReference: null,
+  });
 
 async function fillShipping() {
   fireEvent.change(await screen.findByLabelText('Phone number', {}, slow), { target: { value: '0803 123 4567' } });

@@ -2,7 +2,7 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aPaymentConfig, aUser } from '../../testing/fixtures';
+import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
@@ -12,36 +12,7 @@ const customer = aUser({ phoneNumber: '08031234567', address: '14 Adeniran Oguns
 
 const config = aPaymentConfig({ testMode: false });
 
-const order = {
-  id: 'o1',
-  orderNumber: 'TS-7K4Q9M2X',
-  status: 'PROCESSING',
-  paymentStatus: 'PAID',
-  createdAt: '2025-06-01T10:00:00Z',
-  deliveryMethod: 'EXPRESS',
-  paymentMethod: 'card',
-  subtotal: 12500,
-  deliveryFee: 5000,
-  totalAmount: 17500,
-  estimatedDelivery: '1-2 business days',
-  shippingAddress: {
-    firstName: 'Ada',
-    lastName: 'Obi',
-    email: 'ada@example.com',
-    phoneNumber: '08031234567',
-    address: '14 Adeniran Ogunsanya Street',
-    city: 'Surulere',
-    state: 'Lagos',
-    zipCode: '101283',
-    country: 'Nigeria',
-  },
-  items: [
-    { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
-    { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 3500, quantity: 1 },
-  ],
-  user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
-  transactionId: '4099260516',
-  paidAt: '2025-06-01T10:05:00Z',
+const order = anOrder({
   history: [
     {
       id: 'h1',
@@ -62,7 +33,7 @@ const order = {
       createdAt: '2025-06-01T10:05:00Z',
     },
   ],
-};
+});
 
 afterEach(() => {
   cleanup();

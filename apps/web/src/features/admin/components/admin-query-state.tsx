@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import type { QueryLike } from '../../../components/ui/query-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { isWorthRetrying } from '../../../lib/api-client';
+import { type QueryLike, QueryState } from '../../../components/ui/query-state';
 import { AdminError } from './admin-error';
 
 type AdminQueryStateProps<T> = {
@@ -14,33 +11,30 @@ type AdminQueryStateProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-/** An admin list's loading, error ('Error: {message}', SPEC.md §8, with Retry) and empty states. */
+/**
+ * An admin list's loading, error and empty states: the shop's QueryState, with the error read
+ * as 'Error: {message}' (SPEC.md §8) above its Retry, and a stale page dimmed while the next loads.
+ */
 export function AdminQueryState<T>({ query, loadingLabel, isEmpty, emptyMessage, children }: AdminQueryStateProps<T>) {
-  if (query.error && query.data === undefined) {
-    const { refetch } = query;
-    return (
-      <div className="space-y-3">
-        <AdminError error={query.error} />
-        {refetch && isWorthRetrying(query.error) && (
-          <Button variant="secondary" disabled={query.isFetching} onClick={() => refetch()}>
-            Retry
-          </Button>
-        )}
-      </div>
-    );
-  }
-  if (query.data === undefined) return <Spinner label={loadingLabel} />;
-  if (isEmpty?.(query.data)) {
-    return (
-      <p className="rounded-xl bg-linen-100 p-6 text-center text-stone-700 dark:bg-stone-900 dark:text-stone-300">
-        {emptyMessage}
-      </p>
-    );
-  }
   const stale = query.isPlaceholderData === true;
   return (
-    <div aria-busy={stale} className={`space-y-6 transition-opacity ${stale ? 'opacity-60' : ''}`}>
-      {children(query.data)}
-    </div>
+    <QueryState
+      query={query}
+      loadingLabel={loadingLabel}
+      isEmpty={isEmpty}
+      emptyMessage={emptyMessage}
+      renderError={(error, retry) => (
+        <div className="space-y-3">
+          <AdminError error={error} />
+          {retry}
+        </div>
+      )}
+    >
+      {(data) => (
+        <div aria-busy={stale} className={`space-y-6 transition-opacity ${stale ? 'opacity-60' : ''}`}>
+          {children(data)}
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { showServerFieldErrors } from '../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -25,36 +26,6 @@ const EMPTY: ContactFields = { fullname: '', email: '', subject: '', message: ''
 
 // The form holds what the visitor types; the shared schema turns it into what the server gets.
 const resolver = zodResolver(contactRequestSchema) as unknown as Resolver<ContactFields, unknown, ContactRequest>;
-
-const fieldClasses =
-  'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-wine-700 focus:outline-none focus:ring-2 focus:ring-wine-700/30 aria-[invalid=true]:border-red-600 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100 dark:aria-[invalid=true]:border-red-400';
-
-const MessageField = forwardRef<HTMLTextAreaElement, ComponentProps<'textarea'> & { label: string; error?: string }>(
-  function MessageField({ label, error, ...props }, ref) {
-    const id = useId();
-    return (
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-800 dark:text-stone-200">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={id}
-          rows={6}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={fieldClasses}
-          {...props}
-        />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
 
 const PrivacyCheckbox = forwardRef<HTMLInputElement, ComponentProps<'input'> & { error?: string }>(
   function PrivacyCheckbox({ error, ...props }, ref) {
@@ -140,7 +111,7 @@ export function ContactForm() {
         />
       </div>
       <TextField label="Subject (optional)" error={errors.subject?.message} {...register('subject')} />
-      <MessageField label="Message" error={errors.message?.message} {...register('message')} />
+      <TextAreaField label="Message" rows={6} error={errors.message?.message} {...register('message')} />
       {/* NOTE: people never see or reach this field; bots that fill every input do, and are dropped. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>

@@ -5,7 +5,6 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form-message';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { ProductImage } from '../../../components/ui/product-image';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +14,14 @@ import { BankTransferDetails } from '../../payments/components/bank-transfer-det
 import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
 import { usePayOrder } from '../../payments/use-pay-order';
 import { useOrder } from '../api/get-order';
+import {
+  deliveryFeeText,
+  OrderCard,
+  OrderFacts,
+  OrderItemsList,
+  orderCardClasses,
+  shippingAddressLine,
+} from '../components/order-detail-cards';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,
@@ -57,34 +64,6 @@ export default function OrderPage() {
   );
 }
 
-const cardClasses = 'rounded-2xl border border-linen-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900';
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={cardClasses}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-4 text-sm">{children}</div>
-    </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode, string][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-      {rows.map(([label, value, field]) => (
-        <div key={field} className="contents">
-          <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-          <dd className="font-medium break-words" data-field={field}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function OrderDetails({ order }: { order: Order }) {
   const { pay, pending, error } = usePayOrder();
   const unpaid = order.paymentStatus === 'UNPAID' && order.status === 'PENDING';
@@ -113,26 +92,26 @@ function OrderDetails({ order }: { order: Order }) {
         </div>
       )}
       {unpaid && order.paymentMethod === 'bankTransfer' && (
-        <div className={`mt-6 ${cardClasses}`}>
+        <div className={`mt-6 ${orderCardClasses()}`}>
           <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
         </div>
       )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card id="shipping-heading" title="Shipping">
-          <Facts
+        <OrderCard id="shipping-heading" title="Shipping">
+          <OrderFacts
             rows={[
               ['Name', `${ship.firstName} ${ship.lastName}`, 'name'],
-              ['Address', [ship.address, ship.city, ship.state, ship.zipCode, ship.country].join(', '), 'address'],
+              ['Address', shippingAddressLine(ship), 'address'],
               ['Phone', ship.phoneNumber ?? '—', 'phone'],
               ['Email', ship.email, 'email'],
               ['Delivery', DELIVERY_METHOD_NAMES[order.deliveryMethod], 'delivery-method'],
               ['Estimated delivery', order.estimatedDelivery, 'estimated-delivery'],
             ]}
           />
-        </Card>
-        <Card id="payment-heading" title="Payment">
-          <Facts
+        </OrderCard>
+        <OrderCard id="payment-heading" title="Payment">
+          <OrderFacts
             rows={[
               ['Method', PAYMENT_METHOD_NAMES[order.paymentMethod], 'payment-method'],
               ['Status', PAYMENT_STATUS_NAMES[order.paymentStatus], 'payment-status'],
@@ -140,49 +119,27 @@ function OrderDetails({ order }: { order: Order }) {
               ['Paid on', order.paidAt ? formatOrderDateTime(order.paidAt) : '—', 'paid-at'],
             ]}
           />
-        </Card>
-        <Card id="summary-heading" title="Summary">
-          <Facts
+        </OrderCard>
+        <OrderCard id="summary-heading" title="Summary">
+          <OrderFacts
             rows={[
               ['Subtotal', formatNaira(order.subtotal), 'subtotal'],
-              ['Delivery fee', order.deliveryFee === 0 ? 'Free' : formatNaira(order.deliveryFee), 'delivery-fee'],
+              ['Delivery fee', deliveryFeeText(order.deliveryFee), 'delivery-fee'],
               ['Total', formatNaira(order.totalAmount), 'total'],
             ]}
           />
-        </Card>
+        </OrderCard>
       </div>
 
-      <section aria-labelledby="items-heading" className={`mt-8 ${cardClasses}`}>
+      <section aria-labelledby="items-heading" className={`mt-8 ${orderCardClasses()}`}>
         <h2 id="items-heading" className="text-lg font-semibold">
           Items
         </h2>
-        <ul className="mt-4 divide-y divide-linen-200 dark:divide-stone-800">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-item">
-              <ProductImage
-                src={item.image ?? undefined}
-                alt=""
-                sizes="64px"
-                width={64}
-                height={64}
-                className="size-16 shrink-0 rounded-lg bg-linen-100 object-cover dark:bg-stone-800"
-              />
-              <div className="flex-1">
-                <p className="font-medium">{item.name}</p>
-                <p className="text-sm text-stone-600 dark:text-stone-400">
-                  {formatNaira(item.price)} × {item.quantity}
-                </p>
-              </div>
-              <p className="font-semibold tabular-nums">
-                {formatNaira((Math.round(item.price * 100) * item.quantity) / 100)}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <OrderItemsList items={order.items} className="mt-4" />
       </section>
 
       {order.history && order.history.length > 0 && (
-        <section aria-labelledby="history-heading" className={`mt-8 ${cardClasses}`}>
+        <section aria-labelledby="history-heading" className={`mt-8 ${orderCardClasses()}`}>
           <h2 id="history-heading" className="text-lg font-semibold">
             Order history
           </h2>

@@ -6,8 +6,8 @@ import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../../components/ui/form-field';
 import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { AdminError } from '../../components/admin-error';
-import { TextAreaField } from '../../components/text-area-field';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import type { AdminOrder } from '../api/get-admin-order';
 

@@ -1,11 +1,17 @@
 import { formatNaira, type OrderHistoryEntry } from '@shop/shared';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ProductImage } from '../../../../components/ui/product-image';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { OrderStatusBadge } from '../../../account/components/order-status-badge';
+import {
+  deliveryFeeText,
+  OrderCard,
+  OrderFacts,
+  OrderItemsList,
+  orderCardClasses,
+  shippingAddressLine,
+} from '../../../orders/components/order-detail-cards';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
@@ -17,8 +23,6 @@ import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/lis
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
-
-const cardClasses = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
@@ -41,33 +45,6 @@ export default function AdminOrderPage() {
   );
 }
 
-function Card({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
-  const id = `order-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className={`${cardClasses} ${className}`}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 text-sm">{children}</div>
-    </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-stone-600 dark:text-stone-400">{label}</dt>
-          <dd className="min-w-0 font-medium [overflow-wrap:anywhere]" data-field={label}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function OrderDetail({ order }: { order: AdminOrder }) {
   const ship = order.shippingAddress;
   return (
@@ -83,46 +60,46 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       <p className="text-stone-600 dark:text-stone-300">Placed on {formatOrderDateTime(order.createdAt)}</p>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-label="Change the status" className={cardClasses}>
+        <section aria-label="Change the status" className={orderCardClasses(true)}>
           <OrderStatusForm key={`${order.status}-${order.paymentStatus}`} order={order} />
         </section>
         {awaitsTransfer(order) ? (
-          <section aria-label="Bank transfer" className={cardClasses}>
+          <section aria-label="Bank transfer" className={orderCardClasses(true)}>
             <ConfirmTransferForm order={order} />
           </section>
         ) : null}
       </div>
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-        <Card title="Customer">
-          <Facts
+        <OrderCard id="order-customer" title="Customer" compact>
+          <OrderFacts
             rows={[
               ['Name', `${order.user.firstName} ${order.user.lastName}`],
               ['Email', order.user.email],
             ]}
           />
-        </Card>
-        <Card title="Shipping">
-          <Facts
+        </OrderCard>
+        <OrderCard id="order-shipping" title="Shipping" compact>
+          <OrderFacts
             rows={[
               ['Name', `${ship.firstName} ${ship.lastName}`],
-              ['Address', [ship.address, ship.city, ship.state, ship.zipCode, ship.country].join(', ')],
+              ['Address', shippingAddressLine(ship)],
               ['Phone', ship.phoneNumber ?? '—'],
               ['Email', ship.email],
             ]}
           />
-        </Card>
-        <Card title="Delivery">
-          <Facts
+        </OrderCard>
+        <OrderCard id="order-delivery" title="Delivery" compact>
+          <OrderFacts
             rows={[
               ['Method', DELIVERY_METHOD_NAMES[order.deliveryMethod]],
               ['Estimate', order.estimatedDelivery],
-              ['Fee', order.deliveryFee === 0 ? 'Free' : formatNaira(order.deliveryFee)],
+              ['Fee', deliveryFeeText(order.deliveryFee)],
             ]}
           />
-        </Card>
-        <Card title="Payment">
-          <Facts
+        </OrderCard>
+        <OrderCard id="order-payment" title="Payment" compact>
+          <OrderFacts
             rows={[
               ['Method', PAYMENT_METHOD_NAMES[order.paymentMethod]],
               ['Status', PAYMENT_STATUS_NAMES[order.paymentStatus]],
@@ -130,43 +107,21 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               ['Paid on', order.paidAt ? formatOrderDateTime(order.paidAt) : '—'],
             ]}
           />
-        </Card>
+        </OrderCard>
       </div>
 
-      <Card title="Items">
-        <ul className="divide-y divide-linen-200 dark:divide-stone-800">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-item">
-              <ProductImage
-                src={item.image ?? undefined}
-                alt=""
-                sizes="56px"
-                width={56}
-                height={56}
-                className="size-14 shrink-0 rounded-lg bg-linen-100 object-cover dark:bg-stone-800"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{item.name}</p>
-                <p className="text-stone-600 dark:text-stone-400">
-                  {formatNaira(item.price)} × {item.quantity}
-                </p>
-              </div>
-              <p className="font-semibold tabular-nums">
-                {formatNaira((Math.round(item.price * 100) * item.quantity) / 100)}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <Facts
+      <OrderCard id="order-items" title="Items" compact>
+        <OrderItemsList items={order.items} compact />
+        <OrderFacts
           rows={[
             ['Subtotal', formatNaira(order.subtotal)],
-            ['Delivery fee', order.deliveryFee === 0 ? 'Free' : formatNaira(order.deliveryFee)],
+            ['Delivery fee', deliveryFeeText(order.deliveryFee)],
             ['Total', formatNaira(order.totalAmount)],
           ]}
         />
-      </Card>
+      </OrderCard>
 
-      <Card title="Payment events">
+      <OrderCard id="order-payment-events" title="Payment events" compact>
         {order.paymentEvents && order.paymentEvents.length > 0 ? (
           <ScrollRegion label="Payment events table">
             <table className={tableClass} aria-label="Payment events">
@@ -207,9 +162,9 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         ) : (
           <p className="text-stone-600 dark:text-stone-400">No payment events.</p>
         )}
-      </Card>
+      </OrderCard>
 
-      <Card title="History">
+      <OrderCard id="order-history" title="History" compact>
         {order.history && order.history.length > 0 ? (
           <ol className="space-y-3 border-l-2 border-linen-200 pl-4 dark:border-stone-700" data-testid="order-history">
             {order.history.map((entry) => (
@@ -226,7 +181,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         ) : (
           <p className="text-stone-600 dark:text-stone-400">No changes yet.</p>
         )}
-      </Card>
+      </OrderCard>
     </>
   );
 }
