@@ -158,7 +158,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 ) => {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', noStore);
-  const admin = { preHandler: app.requireAdmin };
+  // preValidation: the role is checked before the input, so a guest gets 401, never a 400 that shows the schema.
+  const admin = { preValidation: app.requireAdmin };
 
   app.get(
     '/products/admin',

@@ -434,3 +434,27 @@ describe('categories and subcategories', () => {
     expect(inTarget.products.map((p: Product) => p.id)).toEqual([product.id]);
   });
 });
+
+describe('who may call the catalogue’s admin routes', () => {
+  // Checked before the input: a guest learns nothing of the schemas (401), a customer is 403.
+  const calls = [
+    { method: 'GET', url: '/api/products/admin?page=not-a-number' },
+    { method: 'GET', url: '/api/products/admin' },
+    { method: 'GET', url: '/api/products/export.csv' },
+    { method: 'POST', url: '/api/products/import?dryRun=maybe' },
+    { method: 'PUT', url: `/api/products/${'x'.repeat(150)}` },
+    { method: 'DELETE', url: `/api/products/${'x'.repeat(150)}` },
+    { method: 'PUT', url: `/api/categories/${'x'.repeat(150)}` },
+    { method: 'DELETE', url: `/api/subcategories/${'x'.repeat(150)}` },
+  ] as const;
+
+  it('answers 401 to a guest and 403 to a customer, whatever the input', async () => {
+    const buyer = (await customer(app)).session;
+    for (const call of calls) {
+      const guest = await app.inject({ method: call.method, url: call.url });
+      expect(guest.statusCode, `${call.method} ${call.url} ${guest.body}`).toBe(401);
+      const forbidden = await app.inject({ method: call.method, url: call.url, headers: bearer(buyer) });
+      expect(forbidden.statusCode, `${call.method} ${call.url} ${forbidden.body}`).toBe(403);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { DashboardService } from './dashboard.service';
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, { service }) => {
   app.get(
     '/admin/dashboard',
-    { preHandler: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardSchema } } },
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardSchema } } },
     async () => service.dashboard(),
   );
 };

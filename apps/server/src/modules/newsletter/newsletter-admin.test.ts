@@ -1,7 +1,7 @@
 import { NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_MESSAGES, subscriberPageSchema, subscriberSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, login, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createMailingTestApp } from '../../../test/helper';
 import { headerOf, type TestSmtpServer } from '../../../test/smtp';
 
@@ -222,5 +222,22 @@ describe('the admin’s subscriber list', () => {
     ]);
     const activeOnly = await asAdmin('GET', `/api/newsletter/subscribers/export.csv?search=${marker}&active=true`);
     expect(activeOnly.body.trim().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('who may call the newsletter’s admin routes', () => {
+  it('answers 401 to a guest and 403 to a customer, before the input is checked', async () => {
+    const buyer = (await customer(app)).session;
+    const calls = [
+      { method: 'GET', url: '/api/newsletter/subscribers?active=maybe' },
+      { method: 'GET', url: '/api/newsletter/subscribers/export.csv?active=maybe' },
+      { method: 'PATCH', url: '/api/newsletter/subscribers/x', payload: { active: 'no' } },
+    ] as const;
+    for (const call of calls) {
+      const guest = await app.inject(call);
+      expect(guest.statusCode, `${call.method} ${call.url} ${guest.body}`).toBe(401);
+      const forbidden = await app.inject({ ...call, headers: bearer(buyer) });
+      expect(forbidden.statusCode, `${call.method} ${call.url} ${forbidden.body}`).toBe(403);
+    }
   });
 });

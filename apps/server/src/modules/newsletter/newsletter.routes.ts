@@ -51,7 +51,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   app.get(
     '/newsletter/subscribers',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       onSend: noStore,
       schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberPageSchema } },
     },
@@ -60,7 +60,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
 
   app.get(
     '/newsletter/subscribers/export.csv',
-    { preHandler: app.requireAdmin, onSend: noStore, schema: { querystring: exportQuery } },
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { querystring: exportQuery } },
     async (request, reply) => {
       const stream = csvStream(SUBSCRIBER_CSV_COLUMNS, service.exportRows(request.query), (error) =>
         request.log.error({ err: error }, 'newsletter export failed part way'),
@@ -75,7 +75,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   app.patch(
     '/newsletter/subscribers/:id',
     {
-      preHandler: app.requireAdmin,
+      preValidation: app.requireAdmin,
       onSend: noStore,
       schema: {
         params: idParams,
