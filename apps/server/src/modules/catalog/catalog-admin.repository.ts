@@ -321,6 +321,20 @@ export class CatalogAdminRepository {
     return row ?? { products: 0, subcategories: 0 };
   }
 
+  /**
+   * Locks a category or subcategory row before its emptiness is counted: a product or
+   * subcategory being added to it (its foreign key holds a KEY SHARE lock) is waited for and
+   * then counted, so the delete answers 409 instead of failing on the foreign key (a 500).
+   */
+  async lockForDelete(tx: Executor, table: 'categories' | 'subcategories', id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const found = await rows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM ${sql.raw(table)} WHERE id = ${id}::uuid FOR UPDATE`,
+    );
+    return found.length > 0;
+  }
+
   async deleteCategory(tx: Executor, id: string) {
     await tx.execute(sql`DELETE FROM categories WHERE id = ${id}::uuid`);
   }

@@ -282,7 +282,7 @@ export class CatalogAdminService {
 
   async deleteCategory(id: string): Promise<void> {
     await this.transaction(async (tx) => {
-      if (!(await this.repository.category(tx, id))) throw notFound(MESSAGES.categoryNotFound);
+      if (!(await this.repository.lockForDelete(tx, 'categories', id))) throw notFound(MESSAGES.categoryNotFound);
       const counts = await this.repository.counts(tx, 'category_id', id);
       if (counts.products > 0) throw new AppError('CATEGORY_NOT_EMPTY', CATEGORY_MESSAGES.categoryHasProducts);
       if (counts.subcategories > 0)
@@ -342,7 +342,7 @@ export class CatalogAdminService {
 
   async deleteSubcategory(id: string): Promise<void> {
     await this.transaction(async (tx) => {
-      if (!(await this.repository.subcategory(tx, id))) throw notFound(MESSAGES.subcategoryNotFound);
+      if (!(await this.repository.lockForDelete(tx, 'subcategories', id))) throw notFound(MESSAGES.subcategoryNotFound);
       const counts = await this.repository.counts(tx, 'subcategory_id', id);
       if (counts.products > 0) throw new AppError('CATEGORY_NOT_EMPTY', CATEGORY_MESSAGES.subcategoryHasProducts);
       await this.repository.deleteSubcategory(tx, id);

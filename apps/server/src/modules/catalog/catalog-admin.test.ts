@@ -10,9 +10,13 @@ import {
   type Product,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
-import { createTestApp } from '../../../test/helper';
+import { createTestApp, testEngine } from '../../../test/helper';
+
+const shopDatabaseIsServer = () => testEngine === 'postgres';
+
 import { imageFile, multipart, uniquePicture } from '../../../test/multipart';
 import { placeOrder } from '../../../test/orders';
 
@@ -455,6 +459,28 @@ describe('who may call the catalogue’s admin routes', () => {
       expect(guest.statusCode, `${call.method} ${call.url} ${guest.body}`).toBe(401);
       const forbidden = await app.inject({ method: call.method, url: call.url, headers: bearer(buyer) });
       expect(forbidden.statusCode, `${call.method} ${call.url} ${forbidden.body}`).toBe(403);
+    }
+  });
+});
+
+describe.skipIf(!shopDatabaseIsServer())('deleting a category while a subcategory is being added to it', () => {
+  it('answers 409 CATEGORY_NOT_EMPTY, not a 500 from the foreign key', async () => {
+    const target = (await postJson('/api/categories', { name: 'Race category' })).json().category;
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`INSERT INTO subcategories (name, slug, category_id) VALUES ('Racer', 'racer-sub', $1)`, [
+        target.id,
+      ]);
+      const deleting = app.inject({ method: 'DELETE', url: `/api/categories/${target.id}`, headers: bearer(admin) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      const response = await deleting;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().code).toBe('CATEGORY_NOT_EMPTY');
+    } finally {
+      await other.end();
     }
   });
 });
