@@ -335,6 +335,20 @@ export class CatalogAdminRepository {
     return found.length > 0;
   }
 
+  /**
+   * True when the subcategory still exists, held (FOR KEY SHARE) until the transaction ends: a
+   * delete of it running meanwhile is waited for, so a product is never written against a
+   * vanished subcategory (a foreign-key 500).
+   */
+  async holdSubcategory(tx: Executor, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const found = await rows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM subcategories WHERE id = ${id}::uuid FOR KEY SHARE`,
+    );
+    return found.length > 0;
+  }
+
   async deleteCategory(tx: Executor, id: string) {
     await tx.execute(sql`DELETE FROM categories WHERE id = ${id}::uuid`);
   }

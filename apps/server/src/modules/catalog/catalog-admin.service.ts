@@ -117,6 +117,8 @@ export class CatalogAdminService {
     const urls = unique(images.map((image) => image.url));
     return this.withStoredImages(images, async () => {
       const id = await this.transaction(async (tx) => {
+        if (!(await this.repository.holdSubcategory(tx, subcategory.id)))
+          throw invalid({ subcategoryId: MESSAGES.subcategoryNotFound });
         if (slug && (await this.repository.slugTaken(tx, 'products', slug))) throw slugTaken();
         return this.repository.insertProduct(tx, {
           ...this.values(input, subcategory),
@@ -149,6 +151,8 @@ export class CatalogAdminService {
       await this.transaction(async (tx) => {
         const current = await this.repository.lockProduct(tx, id);
         if (!current) throw notFound(MESSAGES.productNotFound);
+        if (!(await this.repository.holdSubcategory(tx, subcategory.id)))
+          throw invalid({ subcategoryId: MESSAGES.subcategoryNotFound });
         const field = order ? 'imageOrder' : 'existingImages';
         if (kept.some((url) => !current.images.includes(url)))
           throw invalid({ [field]: IMAGE_MESSAGES.unknownExisting });

@@ -484,3 +484,26 @@ describe.skipIf(!shopDatabaseIsServer())('deleting a category while a subcategor
     }
   });
 });
+
+describe.skipIf(!shopDatabaseIsServer())('adding a product to a subcategory being deleted', () => {
+  it('answers 400 on subcategoryId, not a 500 from the foreign key', async () => {
+    const doomed = (await postJson('/api/subcategories', { name: 'Doomed lace', categoryId: category.id })).json()
+      .subcategory;
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('DELETE FROM subcategories WHERE id = $1', [doomed.id]);
+      const creating = send('POST', '/api/products', productForm({ subcategoryId: doomed.id, name: 'Orphan lace' }), [
+        await uniquePicture(),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await other.query('COMMIT');
+      const response = await creating;
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toHaveProperty('subcategoryId');
+    } finally {
+      await other.end();
+    }
+  });
+});
