@@ -349,6 +349,13 @@ export class CatalogAdminRepository {
     return found.length > 0;
   }
 
+  /** The same for a category a subcategory is written to. */
+  async holdCategory(tx: Executor, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const found = await rows<{ id: string }>(tx, sql`SELECT id FROM categories WHERE id = ${id}::uuid FOR KEY SHARE`);
+    return found.length > 0;
+  }
+
   async deleteCategory(tx: Executor, id: string) {
     await tx.execute(sql`DELETE FROM categories WHERE id = ${id}::uuid`);
   }

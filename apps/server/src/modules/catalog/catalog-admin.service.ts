@@ -311,7 +311,7 @@ export class CatalogAdminService {
   async createSubcategory(body: unknown): Promise<Subcategory> {
     const input = parse(subcategoryWriteSchema, body);
     const subcategory = await this.transaction(async (tx) => {
-      if (!(await this.repository.category(tx, input.categoryId)))
+      if (!(await this.repository.holdCategory(tx, input.categoryId)))
         throw invalid({ categoryId: CSV_MESSAGES.unknownCategory });
       if (input.slug && (await this.repository.slugTaken(tx, 'subcategories', input.slug))) throw slugTaken();
       const slug =
@@ -327,7 +327,7 @@ export class CatalogAdminService {
     await this.transaction(async (tx) => {
       const current = await this.repository.subcategory(tx, id);
       if (!current) throw notFound(MESSAGES.subcategoryNotFound);
-      if (!(await this.repository.category(tx, input.categoryId)))
+      if (!(await this.repository.holdCategory(tx, input.categoryId)))
         throw invalid({ categoryId: CSV_MESSAGES.unknownCategory });
       const slug = input.slug ?? current.slug;
       if (slug !== current.slug && (await this.repository.slugTaken(tx, 'subcategories', slug, id))) throw slugTaken();

@@ -507,3 +507,23 @@ describe.skipIf(!shopDatabaseIsServer())('adding a product to a subcategory bein
     }
   });
 });
+
+describe.skipIf(!shopDatabaseIsServer())('adding a subcategory to a category being deleted', () => {
+  it('answers 400 on categoryId, not a 500 from the foreign key', async () => {
+    const doomed = (await postJson('/api/categories', { name: 'Doomed category' })).json().category;
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('DELETE FROM categories WHERE id = $1', [doomed.id]);
+      const creating = postJson('/api/subcategories', { name: 'Orphan subcategory', categoryId: doomed.id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      const response = await creating;
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toHaveProperty('categoryId');
+    } finally {
+      await other.end();
+    }
+  });
+});
