@@ -67,7 +67,7 @@ export function ConfirmDialog({
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} disabled={busy} className="bg-red-700 hover:bg-red-800 dark:bg-red-300">
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

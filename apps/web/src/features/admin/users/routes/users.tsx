@@ -181,8 +181,8 @@ export default function AdminUsersPage() {
                             {user.active ? 'Disable' : 'Activate'}
                           </Button>
                           <Button
-                            variant="ghost"
-                            className="px-3 py-1.5 text-red-700 aria-disabled:opacity-60 dark:text-red-300"
+                            variant="dangerGhost"
+                            className="px-3 py-1.5 aria-disabled:opacity-60"
                             aria-disabled={busy}
                             onClick={() => !busy && setToDelete(user)}
                             aria-label={`Delete ${fullName(user)}`}
