@@ -142,4 +142,22 @@ describe('the categories screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Category deleted')).toBeTruthy();
     expect(api.requests('DELETE', '/api/categories/c3')).toHaveLength(1);
   });
+  it('puts the focus on the heading once the deleted category’s row, whose button opened the dialog, is gone', async () => {
+    let deleted = false;
+    shop({
+      'DELETE /api/categories/c3': () => {
+        deleted = true;
+        return { body: { message: 'Category deleted' } };
+      },
+      '/api/categories': () => ({ body: { categories: deleted ? [trims, laces] : [trims, laces, buttons] } }),
+    });
+    renderRoute('/admin/categories');
+    const opener = await screen.findByRole('button', { name: 'Delete Buttons' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Category deleted');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Buttons' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Categories' })));
+  });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 
 type ConfirmDialogProps = {
@@ -10,26 +10,44 @@ type ConfirmDialogProps = {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Where focus goes when the dialog closes and the button that opened it has left the page
+   * (the row of a deleted item): without it the keyboard's focus would fall back to the body.
+   */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
  * SPEC.md §5: deleting asks for confirmation. A native modal <dialog>: it traps focus, Escape
  * cancels, and focus goes back to the button that opened it when it closes.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  fallbackFocus,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // jsdom has no showModal; the open attribute is enough for tests there.
     if (open && !dialog.open) {
+      opener.current = document.activeElement;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      if (opener.current && !opener.current.isConnected) fallbackFocus?.current?.focus();
+      opener.current = null;
     }
-  }, [open]);
+  }, [open, fallbackFocus]);
 
   return (
     <dialog
@@ -49,7 +67,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} disabled={busy} className="bg-red-700 hover:bg-red-800 dark:bg-red-300">
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -145,6 +145,28 @@ describe('Manage Products', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.requests('GET', '/api/products/admin').length).toBeGreaterThan(1));
   });
 
+  it('puts the focus on the heading once the deleted product’s row, whose button opened the dialog, is gone', async () => {
+    let deleted = false;
+    shop({
+      'DELETE /api/products/p2': () => {
+        deleted = true;
+        return { body: { message: PRODUCT_WRITE_MESSAGES.deleted } };
+      },
+      '/api/products/admin': () => ({
+        body: { products: deleted ? [ribbon] : [ribbon, lace], page: 1, pageSize: 20, total: deleted ? 1 : 2 },
+      }),
+    });
+    renderRoute('/admin/products');
+    await screen.findByRole('table', { name: /Products/ });
+    const opener = screen.getByRole('button', { name: 'Delete French Lace' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(PRODUCT_WRITE_MESSAGES.deleted);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete French Lace' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Manage Products' })));
+  });
+
   it('shows a refused delete as Error: {message}', async () => {
     shop({ 'DELETE /api/products/p1': { status: 500, body: { code: 'INTERNAL', message: 'Database unavailable' } } });
     renderRoute('/admin/products');

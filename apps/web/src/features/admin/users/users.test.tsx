@@ -137,4 +137,23 @@ describe('Manage Users', () => {
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
     expect(calls(fetchMock).filter((call) => call.line === 'DELETE /api/users/u-ada')).toHaveLength(1);
   });
+  it('puts the focus on the heading once the deleted user’s row, whose button opened the dialog, is gone', async () => {
+    const responses: Record<string, unknown> = {
+      '/api/users/session': { user: admin },
+      '/api/users': page(),
+      '/api/users/u-ada': { message: 'User deleted successfully' },
+    };
+    fakeApi(responses);
+    renderRoute('/admin/users');
+    const opener = await screen.findByRole('button', { name: 'Delete Ada Obi' }, slow);
+    opener.focus();
+    fireEvent.click(opener);
+    responses['/api/users'] = page([admin]);
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete Ada Obi?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await screen.findByText('User deleted successfully');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Ada Obi' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Manage Users' })));
+  });
 });

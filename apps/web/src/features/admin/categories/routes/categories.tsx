@@ -45,6 +45,7 @@ export default function AdminCategoriesPage() {
   // The moved item's button was disabled while saving, which drops the keyboard's focus: it
   // comes back to the same button (or, at an end, the other direction's) once the list is saved.
   const sectionRef = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const focusAfterMove = useRef<{ name: string; direction: 'up' | 'down' }>(undefined);
   useEffect(() => {
     const target = focusAfterMove.current;
@@ -100,7 +101,7 @@ export default function AdminCategoriesPage() {
   return (
     <section ref={sectionRef} aria-labelledby="admin-tab-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-tab-heading" className="text-2xl font-semibold">
+        <h2 ref={heading} id="admin-tab-heading" tabIndex={-1} className="text-2xl font-semibold">
           Categories
         </h2>
         {!adding && (
@@ -182,6 +183,7 @@ export default function AdminCategoriesPage() {
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setPendingDelete(undefined)}
+        fallbackFocus={heading}
       >
         {pendingDelete?.item.name} is removed from the shop. Only an empty one can be deleted.
       </ConfirmDialog>

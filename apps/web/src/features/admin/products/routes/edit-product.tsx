@@ -104,8 +104,8 @@ function EditProductForm({
               Cancel
             </Link>
             <Button
-              variant="secondary"
-              className="ml-auto border-red-700 text-red-800 hover:bg-red-50 dark:border-red-300 dark:text-red-200"
+              variant="dangerOutline"
+              className="ml-auto"
               onClick={() => {
                 setDeleteFailure(undefined);
                 setConfirming(true);

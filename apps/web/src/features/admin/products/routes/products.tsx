@@ -79,6 +79,7 @@ export default function AdminProductsPage() {
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [toDelete, setToDelete] = useState<Product>();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<unknown>();
 
@@ -141,7 +142,7 @@ export default function AdminProductsPage() {
   return (
     <section aria-labelledby="admin-tab-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-tab-heading" className="text-2xl font-semibold">
+        <h2 ref={heading} id="admin-tab-heading" tabIndex={-1} className="text-2xl font-semibold">
           Manage Products
         </h2>
         <div className="flex flex-wrap gap-2">
@@ -296,6 +297,7 @@ export default function AdminProductsPage() {
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(undefined)}
+        fallbackFocus={heading}
       >
         {toDelete?.name} leaves the shop at once. Orders that include it keep their copy.
       </ConfirmDialog>

@@ -1,6 +1,6 @@
 import { ROLES, type Role, type User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
@@ -49,6 +49,7 @@ export default function AdminUsersPage() {
   const deleteUser = useDeleteUser();
   const [actionError, setActionError] = useState<unknown>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const change = async (user: User, changes: { role?: Role; active?: boolean }) => {
     setActionError(null);
@@ -80,7 +81,7 @@ export default function AdminUsersPage() {
 
   return (
     <section aria-labelledby="admin-tab-heading" className="space-y-6">
-      <h2 id="admin-tab-heading" className="text-2xl font-semibold">
+      <h2 ref={heading} id="admin-tab-heading" tabIndex={-1} className="text-2xl font-semibold">
         Manage Users
       </h2>
       <div className="flex flex-wrap items-end gap-4">
@@ -180,8 +181,8 @@ export default function AdminUsersPage() {
                             {user.active ? 'Disable' : 'Activate'}
                           </Button>
                           <Button
-                            variant="ghost"
-                            className="px-3 py-1.5 text-red-700 aria-disabled:opacity-60 dark:text-red-300"
+                            variant="dangerGhost"
+                            className="px-3 py-1.5 aria-disabled:opacity-60"
                             aria-disabled={busy}
                             onClick={() => !busy && setToDelete(user)}
                             aria-label={`Delete ${fullName(user)}`}
@@ -206,6 +207,7 @@ export default function AdminUsersPage() {
         busy={deleteUser.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+        fallbackFocus={heading}
       >
         {toDelete ? `The account ${toDelete.email} is deleted and its sessions end. This cannot be undone.` : null}
       </ConfirmDialog>
