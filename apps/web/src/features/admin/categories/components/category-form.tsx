@@ -9,11 +9,11 @@ import {
   subcategoryFormSchema,
 } from '@shop/shared';
 import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormSetError, useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
+import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
-import { ApiError } from '../../../../lib/api-client';
 import { AdminError } from '../../components/admin-error';
 import { SelectField, TextAreaField } from '../../components/catalog-form-fields';
 
@@ -24,20 +24,38 @@ type Common = {
   onCancel?: () => void;
 };
 
-/** Shows a refused save: field errors under their fields, the message as 'Error: …'. */
-function useSaveFailure<T extends Record<string, unknown>>(
-  setError: (name: Path<T>, error: { message: string }) => void,
-) {
+/** Shows a refused save: field errors under their fields (`fields`: the form's values), the message as 'Error: …'. */
+function useSaveFailure<T extends FieldValues>(setError: UseFormSetError<T>, fields: T) {
   const [failure, setFailure] = useState<unknown>();
-  const fail = (error: unknown, fields: readonly string[]) => {
+  const fail = (error: unknown) => {
     setFailure(error);
-    if (error instanceof ApiError && error.errors) {
-      for (const [field, message] of Object.entries(error.errors)) {
-        if (fields.includes(field)) setError(field as Path<T>, { message });
-      }
-    }
+    showServerFieldErrors(error, fields, setError);
   };
   return { failure, setFailure, fail };
+}
+
+/** The refusal, if any, then Save and (when the form can be closed) Cancel. */
+function FormActions({
+  failure,
+  isSubmitting,
+  submitLabel,
+  onCancel,
+}: Pick<Common, 'submitLabel' | 'onCancel'> & { failure: unknown; isSubmitting: boolean }) {
+  return (
+    <>
+      {failure !== undefined && <AdminError error={failure} />}
+      <div className="flex gap-2">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          {submitLabel}
+        </SubmitButton>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </>
+  );
 }
 
 /** Name, description and an optional slug: a new category, or one renamed. */
@@ -64,14 +82,14 @@ export function CategoryForm({
     resolver: zodResolver(categoryFormSchema),
     defaultValues,
   });
-  const { failure, setFailure, fail } = useSaveFailure<CategoryFormFields>(setError);
+  const { failure, setFailure, fail } = useSaveFailure(setError, defaultValues);
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
       await onSave(values);
       reset(defaultValues);
     } catch (error) {
-      fail(error, ['name', 'description', 'slug']);
+      fail(error);
     }
   });
   return (
@@ -94,17 +112,7 @@ export function CategoryForm({
           {...register('description')}
         />
       </div>
-      {failure !== undefined && <AdminError error={failure} />}
-      <div className="flex gap-2">
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-          {submitLabel}
-        </SubmitButton>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions failure={failure} isSubmitting={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
@@ -134,14 +142,14 @@ export function SubcategoryForm({
     resolver: zodResolver(subcategoryFormSchema),
     defaultValues,
   });
-  const { failure, setFailure, fail } = useSaveFailure<SubcategoryFormFields>(setError);
+  const { failure, setFailure, fail } = useSaveFailure(setError, defaultValues);
   const submit = handleSubmit(async (values) => {
     setFailure(undefined);
     try {
       await onSave(values);
       reset(defaultValues);
     } catch (error) {
-      fail(error, ['name', 'description', 'slug', 'categoryId']);
+      fail(error);
     }
   });
   return (
@@ -171,17 +179,7 @@ export function SubcategoryForm({
           {...register('description')}
         />
       </div>
-      {failure !== undefined && <AdminError error={failure} />}
-      <div className="flex gap-2">
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-          {submitLabel}
-        </SubmitButton>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions failure={failure} isSubmitting={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
