@@ -8,23 +8,36 @@ const apiServer = 'http://localhost:3000';
 // long-cached `vendor` chunk; route pages are split with React.lazy in the router.
 const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunk and image each page needs, so the server names them
-    // in a page's HTML (preloads) instead of the browser finding them one after another.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: 'vendor', test: vendorModules }],
+  build: isSsrBuild
+    ? {
+        // The server's renderer of the catalogue's pages (src/entry-server.tsx, decision 017),
+        // beside the browser's files but in a dot folder, which the server never serves.
+        outDir: 'dist/.ssr',
+        emptyOutDir: true,
+        // Images and video keep the browser build's hashed URLs, without a second copy.
+        ssrEmitAssets: false,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        emptyOutDir: true,
+        // dist/.vite/manifest.json: which chunk and image each page needs, so the server names them
+        // in a page's HTML (preloads) instead of the browser finding them one after another.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'vendor', test: vendorModules }],
+            },
+          },
         },
       },
-    },
-  },
+  // The shared package is TypeScript source: bundled into the renderer. Other packages are
+  // imported from node_modules at run time, as the server's own are.
+  ssr: { noExternal: ['@shop/shared'] },
   server: {
     proxy: {
       '/api': apiServer,
@@ -41,4 +54,4 @@ export default defineConfig({
       '/test-gateway': apiServer,
     },
   },
-});
+}));

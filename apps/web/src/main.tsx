@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
@@ -12,7 +12,11 @@ if (!root) throw new Error('The #root element is missing from index.html');
 
 // The first answers the server put into the page: the first render starts from them, without a
 // round trip. They are for this page only: the first navigation forgets what is left of them.
-readPageData();
+const hasPageData = readPageData();
+// The server drew the page's markup from those answers (entry-server.tsx): the first render takes
+// that markup over instead of drawing it again. Without the answers it could not draw the same,
+// so it draws afresh over it.
+const serverRendered = hasPageData && root.firstElementChild !== null;
 const router = createAppRouter();
 const firstLocation = router.state.location.key;
 const stopWatching = router.subscribe((state) => {
@@ -34,14 +38,17 @@ const firstPage =
       ]);
 
 void firstPage.then(() => {
-  // A transition lets React split the first render into short tasks, so input is never blocked for long.
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // A transition lets React split the first render, or the hydration, into short tasks, so input
+  // is never blocked for long.
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
+    if (serverRendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { catalogCacheKey } from '../modules/catalog/catalog.routes';
+import type { RenderApp } from './app-renderer';
 import { PAGE_SOURCES, type WebAssets } from './assets';
 import {
   categoryHead,
@@ -98,6 +99,8 @@ export class StorefrontPages {
     private readonly app: FastifyInstance,
     private readonly template: PageTemplate,
     private readonly assets: WebAssets,
+    /** Draws the page's markup on the server; without it the browser draws the page. */
+    private readonly renderApp?: RenderApp,
   ) {
     this.notFound = template.render(notFoundHead(), '');
     this.origin = shopOrigin(app.config.publicUrl);
@@ -293,26 +296,37 @@ export class StorefrontPages {
   }
 
   /**
-   * The HTML of a page: its head and its answers in the page-data block. Reused while its answers
-   * are the cache's current Buffers; a page without answers (the catalogue's cache off, or every
-   * answer failed) is rendered each time.
+   * The HTML of a page: its head, the app's markup drawn from its answers, and the answers in the
+   * page-data block. Reused while its answers are the cache's current Buffers; a page without
+   * answers (the catalogue's cache off, or every answer failed) is rendered each time. Without
+   * answers there is no block for the browser to start from either, so no markup is drawn.
    */
-  private page(
+  private async page(
     request: FastifyRequest,
     name: string,
     maybeAnswers: (Answer | undefined)[],
     head: (origin: string) => PageHead,
-  ): RenderedPage {
+  ): Promise<RenderedPage> {
     const answers = maybeAnswers.filter((answer) => answer !== undefined);
     const origin = this.origin(request);
     const first = answers[0]?.body;
-    const memoKey = `${origin} ${name}`;
+    // The markup follows the whole URL (a filtered /shop draws its filters), the head the page.
+    const memoKey = `${origin} ${name} ${request.url}`;
     const byOrigin = first ? this.rendered.get(first) : undefined;
     const kept = byOrigin?.get(memoKey);
     if (kept && kept.answers.length === answers.length && kept.answers.every((body, i) => body === answers[i]?.body)) {
       return { status: 200, html: kept.html };
     }
-    const html = this.template.render(headTags(head(origin)), dataBlock(answers));
+    const pageHead = head(origin);
+    const markup = answers.length > 0 ? await this.drawApp(request, answers) : undefined;
+    // A drawn page asks for its chunks once it is painted (start-app.js), not from its head.
+    const html =
+      markup === undefined
+        ? this.template.render(headTags(pageHead), dataBlock(answers))
+        : this.template.render(headTags({ ...pageHead, scripts: [] }), dataBlock(answers), {
+            markup,
+            scripts: pageHead.scripts ?? [],
+          });
     if (first) {
       const memo = byOrigin ?? new Map();
       if (memo.size >= PAGES_PER_ANSWER) memo.clear();
@@ -320,6 +334,23 @@ export class StorefrontPages {
       if (!byOrigin) this.rendered.set(first, memo);
     }
     return { status: 200, html };
+  }
+
+  /** The app's markup for the page, or undefined (no renderer, or it failed: the browser draws it). */
+  private async drawApp(request: FastifyRequest, answers: Answer[]): Promise<string | undefined> {
+    if (!this.renderApp) return undefined;
+    try {
+      return await this.renderApp(
+        request.url,
+        answers.map((answer) => [answer.url, parse<unknown>(answer)]),
+      );
+    } catch (error) {
+      this.app.log.error(
+        { err: error, url: request.url },
+        'a page could not be drawn on the server: the browser draws it',
+      );
+      return undefined;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appRendererFile, loadAppRenderer } from '../pages/app-renderer';
 import { WebAssets } from '../pages/assets';
 import { pageTemplate } from '../pages/html';
 import { robotsTxt, Sitemaps } from '../pages/sitemap';
@@ -11,13 +12,16 @@ import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { PAGE_HEADERS } from './security-headers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** The files the web build keeps .br and .gz copies of (apps/web/scripts/precompress.mjs), and those copies. */
+const PRECOMPRESSED_FILE = /\.(?:js|css|svg|json|txt|xml)(?:\.br|\.gz)?$/;
 
 /**
  * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
  * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
  * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
  * The catalogue's pages (home, /shop, /categories, a category, subcategory or product) arrive
- * with their first API answers and their own head (src/pages, decision 016); an unknown
+ * with their first API answers, their own head (src/pages, decision 016) and their markup drawn
+ * from those answers by the web build's renderer (decision 017); an unknown
  * category, subcategory or product is a 404 with the app's page. /robots.txt and /sitemap.xml
  * are answered here too.
  * Pages (index.html, whichever way it is asked for, and SVG files) carry PAGE_HEADERS: the CSP,
@@ -52,6 +56,9 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         wildcard: false,
         index: false,
         dotfiles: 'deny',
+        // The build writes .br and .gz copies beside scripts, styles and SVGs
+        // (apps/web/scripts/precompress.mjs): sent as they are, never compressed per visit.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -61,6 +68,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
             'cache-control',
             immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
           );
+          // Scripts, styles and SVGs go out in the encoding the browser accepts: caches keep each apart.
+          if (PRECOMPRESSED_FILE.test(filePath)) res.setHeader('vary', 'accept-encoding');
           // An SVG opened on its own is a document too, and may hold a script.
           if (page || filePath.endsWith('.svg')) {
             for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
@@ -77,7 +86,12 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
   const pages = indexHtml
-    ? new StorefrontPages(app, pageTemplate(indexHtml), new WebAssets(options.webDistDir))
+    ? new StorefrontPages(
+        app,
+        pageTemplate(indexHtml),
+        new WebAssets(options.webDistDir),
+        await loadAppRenderer(appRendererFile(options.webDistDir), app.log),
+      )
     : undefined;
   const sitemaps = new Sitemaps(app);
   const origin = shopOrigin(app.config.publicUrl);

@@ -1,7 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { storageKeys } from './storage-keys';
 
 // SPEC.md §1: a `dark` class on <html>, remembered as darkMode 'true' / 'false'.
 // public/theme-init.js re-applies it before first paint.
+
+const listeners = new Set<() => void>();
 
 export function isDarkModeOn(): boolean {
   return document.documentElement.classList.contains('dark');
@@ -14,4 +17,18 @@ export function setDarkMode(on: boolean): void {
   } catch {
     // Storage blocked: the choice lasts for this visit only.
   }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Whether dark mode is on. The server cannot know (the choice is in this browser), so its markup,
+ * and the render that hydrates it, say off; the real state follows at once.
+ */
+export function useDarkMode(): boolean {
+  return useSyncExternalStore(subscribe, isDarkModeOn, () => false);
 }

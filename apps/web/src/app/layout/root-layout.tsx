@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toaster';
@@ -12,6 +12,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   // The home hero sits under the transparent header; other pages start below it.
   const underHeader = pathname === paths.home.path;
+  // Says the app has taken over the page: a page the server drew is readable before then, but
+  // its buttons do nothing until now (decision 017). Tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -56,7 +56,8 @@ export function SiteFooter() {
           </dl>
         </div>
       </div>
-      <p className="border-t border-white/10 py-5 text-center text-xs text-linen-200">
+      {/* A page rendered on the server late on 31 December may be hydrated in the new year. */}
+      <p suppressHydrationWarning className="border-t border-white/10 py-5 text-center text-xs text-linen-200">
         © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
       </p>
     </footer>

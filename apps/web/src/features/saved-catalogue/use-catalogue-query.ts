@@ -43,7 +43,8 @@ function whenIdle(task: () => void) {
  */
 export function embeddedAnswer<T>(queryKey: QueryKey, ...request: Parameters<typeof takePageData<T>>): T | undefined {
   const data = takePageData(...request);
-  if (data !== undefined) whenIdle(() => saveAnswer(queryKey, data));
+  // On the server (entry-server.tsx) there is no browser to save it in.
+  if (data !== undefined && typeof window !== 'undefined') whenIdle(() => saveAnswer(queryKey, data));
   return data;
 }
 
