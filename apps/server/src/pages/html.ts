@@ -45,6 +45,8 @@ export interface PageTemplate {
   original: Buffer;
   title: string | undefined;
   description: string | undefined;
+  /** True when the file has an empty root element and the entry script a drawn page needs. */
+  drawable: boolean;
   render(head: string, body: string, app?: DrawnApp): Buffer;
 }
 
@@ -118,6 +120,7 @@ export function pageTemplate(original: Buffer): PageTemplate {
     original,
     title: title?.[1] === undefined ? undefined : unescapeHtml(title[1].trim()),
     description: description?.[1] === undefined ? undefined : unescapeHtml(description[1].replace(/\s+/g, ' ').trim()),
+    drawable: drawn?.root !== undefined,
     render(head, body, app) {
       if (app && drawn?.root) {
         const { before, root, after } = drawn;

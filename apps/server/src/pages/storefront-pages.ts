@@ -15,6 +15,7 @@ import { AppError } from '../lib/errors';
 import { catalogCacheKey } from '../modules/catalog/catalog.routes';
 import type { RenderApp } from './app-renderer';
 import { PAGE_SOURCES, type WebAssets } from './assets';
+import { DrawBudget } from './draw-budget';
 import {
   categoryHead,
   headTags,
@@ -47,6 +48,9 @@ const LISTING_FALLBACK = 'laces, trims and embellishments from Stitch & Trim Sup
  * (without PUBLIC_URL, one per Host the requests name).
  */
 const PAGES_PER_ANSWER = 16;
+
+/** Pages drawn on the server a second at most (a draw takes 2–6 ms): see DrawBudget. */
+const DRAWS_PER_SECOND = 50;
 
 /** The same rule as the web app's parsePage: a whole number from 1, else page 1. */
 function pageNumber(value: string | null): number {
@@ -93,6 +97,7 @@ class PageNotFound extends Error {}
  */
 export class StorefrontPages {
   private readonly rendered = new WeakMap<Buffer, Map<string, { answers: Buffer[]; html: Buffer }>>();
+  private readonly drawBudget = new DrawBudget(DRAWS_PER_SECOND);
   readonly notFound: Buffer;
 
   constructor(
@@ -318,7 +323,9 @@ export class StorefrontPages {
       return { status: 200, html: kept.html };
     }
     const pageHead = head(origin);
-    const markup = answers.length > 0 ? await this.drawApp(request, answers) : undefined;
+    const drawable = answers.length > 0 && this.renderApp !== undefined && this.template.drawable;
+    const overBudget = drawable && !this.drawBudget.take();
+    const markup = drawable && !overBudget ? await this.drawApp(request, answers) : undefined;
     // A drawn page asks for its chunks once it is painted (start-app.js), not from its head.
     const html =
       markup === undefined
@@ -327,7 +334,8 @@ export class StorefrontPages {
             markup,
             scripts: pageHead.scripts ?? [],
           });
-    if (first) {
+    // A page left undrawn for the budget is drawn on a later visit, so it is not kept.
+    if (first && !overBudget) {
       const memo = byOrigin ?? new Map();
       if (memo.size >= PAGES_PER_ANSWER) memo.clear();
       memo.set(memoKey, { answers: answers.map((answer) => answer.body), html });
