@@ -186,10 +186,24 @@ export class CatalogAdminRepository {
     return row?.images;
   }
 
+  /**
+   * Holds uploaded images' files until the transaction ends, by their content hashes: a writer
+   * that stores or keeps a file, and a remover that checks a file is unused before deleting it,
+   * take turns (sorted, so two writers never wait on each other in a circle).
+   */
+  async lockImageFiles(tx: Executor, hashes: string[]): Promise<void> {
+    if (hashes.length === 0) return;
+    await rows(
+      tx,
+      sql`SELECT pg_advisory_xact_lock(hashtextextended('product-image:' || h, 0))
+            FROM (SELECT DISTINCT h FROM jsonb_array_elements_text(${JSON.stringify(hashes)}::jsonb) AS h ORDER BY h) AS sorted`,
+    );
+  }
+
   /** True while a product or an order line (its snapshot) shows this image URL. */
-  async imageInUse(url: string): Promise<boolean> {
+  async imageInUse(url: string, executor: Executor = this.db): Promise<boolean> {
     const [row] = await rows<{ used: boolean }>(
-      this.db,
+      executor,
       sql`SELECT EXISTS (SELECT 1 FROM products WHERE images @> ${JSON.stringify([url])}::jsonb)
               OR EXISTS (SELECT 1 FROM order_items WHERE image = ${url}) AS used`,
     );

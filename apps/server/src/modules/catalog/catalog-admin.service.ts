@@ -117,6 +117,7 @@ export class CatalogAdminService {
     const urls = unique(images.map((image) => image.url));
     return this.withStoredImages(images, async () => {
       const id = await this.transaction(async (tx) => {
+        await this.holdImageFiles(tx, urls, images);
         if (!(await this.repository.holdSubcategory(tx, subcategory.id)))
           throw invalid({ subcategoryId: MESSAGES.subcategoryNotFound });
         if (slug && (await this.repository.slugTaken(tx, 'products', slug))) throw slugTaken();
@@ -164,6 +165,7 @@ export class CatalogAdminService {
         );
         if (slug && slug !== current.slug && (await this.repository.slugTaken(tx, 'products', slug, id)))
           throw slugTaken();
+        await this.holdImageFiles(tx, urls, images);
         await this.repository.updateProduct(tx, id, {
           ...this.values(input, subcategory),
           slug: slug ?? current.slug,
@@ -237,19 +239,40 @@ export class CatalogAdminService {
   }
 
   /**
+   * Inside a writer's transaction, before it stores image URLs: holds their files until it
+   * commits, and puts back any of `images` that a remover deleted between withStoredImages
+   * writing them and this lock (the same picture's last other use was removed meanwhile). Files
+   * are named by content, so putting one back writes the same bytes.
+   */
+  async holdImageFiles(tx: Transaction, urls: string[], images: ProcessedImage[] = []): Promise<void> {
+    const hashes = urls.map(uploadHashOf).filter((hash): hash is string => hash !== undefined);
+    await this.repository.lockImageFiles(tx, hashes);
+    for (const image of images) {
+      for (const file of image.files) {
+        if (!(await this.storage.exists(file.key))) await this.storage.put(file.key, file.bytes, 'image/webp');
+      }
+    }
+  }
+
+  /**
    * Deletes the files of uploaded images no product and no order line refers to any more (an
-   * old order keeps showing its picture). Demo images are never touched. A failure is logged:
-   * an unused file is harmless, a missing one is not.
+   * old order keeps showing its picture). Demo images are never touched. Each check and delete
+   * holds the file's lock, so a writer storing the same picture meanwhile either commits first
+   * (and the file is in use) or puts the file back (holdImageFiles). A failure is logged: an
+   * unused file is harmless, a missing one is not.
    */
   async removeUnusedImages(urls: string[]): Promise<void> {
     for (const url of unique(urls)) {
       const hash = uploadHashOf(url);
       if (!hash) continue;
       try {
-        if (await this.repository.imageInUse(url)) continue;
-        const keys = uploadKeys(hash);
-        await this.storage.delete(keys.full);
-        await this.storage.delete(keys.thumb);
+        await this.database.db.transaction(async (tx) => {
+          await this.repository.lockImageFiles(tx, [hash]);
+          if (await this.repository.imageInUse(url, tx)) return;
+          const keys = uploadKeys(hash);
+          await this.storage.delete(keys.full);
+          await this.storage.delete(keys.thumb);
+        });
       } catch (error) {
         this.log.warn({ err: error, url }, 'could not remove an unused image');
       }

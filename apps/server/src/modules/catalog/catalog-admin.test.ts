@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -522,6 +522,63 @@ describe.skipIf(!shopDatabaseIsServer())('adding a subcategory to a category bei
       const response = await creating;
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors).toHaveProperty('categoryId');
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+/** Holds a picture's file lock in another connection, as a second admin's write or removal would. */
+async function holdImageLock(client: pg.Client, url: string) {
+  const hash = /([0-9a-f]{64})-full\.webp$/.exec(url)?.[1];
+  if (!hash) throw new Error(`not an uploaded image: ${url}`);
+  await client.query('BEGIN');
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('product-image:' || $1, 0))`, [hash]);
+  return hash;
+}
+
+describe.skipIf(!shopDatabaseIsServer())('a picture let go while another product is being given it', () => {
+  it('keeps the file when the other product commits first', async () => {
+    const picture = await uniquePicture();
+    const leaving = await createProduct({ name: 'Leaving lace' }, [picture]);
+    const staying = await createProduct({ name: 'Staying lace' });
+    const url = leaving.images[0] as string;
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await holdImageLock(other, url);
+      await other.query(`UPDATE products SET images = images || $1::jsonb WHERE id = $2`, [
+        JSON.stringify([url]),
+        staying.id,
+      ]);
+      const deleting = app.inject({ method: 'DELETE', url: `/api/products/${leaving.id}`, headers: bearer(admin) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('COMMIT');
+      expect((await deleting).statusCode).toBe(200);
+      expect(files()).toContain(path.basename(url));
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('puts the file back when it was removed between being written and the product being saved', async () => {
+    const picture = await uniquePicture();
+    const first = await createProduct({ name: 'First twin' }, [picture]);
+    const url = first.images[0] as string;
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      const hash = await holdImageLock(other, url);
+      const creating = send('POST', '/api/products', productForm({ name: 'Second twin' }), [picture]);
+      // The new product's files are written; its transaction now waits for the lock, while the
+      // removal holding it deletes them.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const file of files().filter((name) => name.startsWith(hash))) rmSync(path.join(uploadsDir, file));
+      await other.query('COMMIT');
+      const response = await creating;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().product.images).toEqual([url]);
+      expect(files()).toEqual(expect.arrayContaining([`${hash}-full.webp`, `${hash}-thumb.webp`]));
     } finally {
       await other.end();
     }

@@ -190,6 +190,11 @@ export class CatalogCsv {
     let letGo: string[] = [];
     await this.admin.withStoredImages(newImages, async () => {
       await this.admin.transaction(async (tx) => {
+        await this.admin.holdImageFiles(
+          tx,
+          changed.flatMap((row) => row.values.images),
+          newImages,
+        );
         for (const row of changed) {
           if (row.action === 'create') {
             const id = await this.repository.insertProduct(tx, row.values);
