@@ -149,7 +149,15 @@ export class CatalogAdminService {
     const images = await this.processAll(uploads);
     let removed: string[] = [];
     const product = await this.withStoredImages(images, async () => {
+      const newUrls = images.map((image) => image.url);
+      const urls = unique(
+        order
+          ? order.map((entry) => (typeof entry === 'string' ? entry : (newUrls[entry] as string)))
+          : [...kept, ...newUrls],
+      );
       await this.transaction(async (tx) => {
+        // Pictures before the product row, in the order every writer takes them.
+        await this.holdImageFiles(tx, urls, images);
         const current = await this.repository.lockProduct(tx, id);
         if (!current) throw notFound(MESSAGES.productNotFound);
         if (!(await this.repository.holdSubcategory(tx, subcategory.id)))
@@ -157,15 +165,8 @@ export class CatalogAdminService {
         const field = order ? 'imageOrder' : 'existingImages';
         if (kept.some((url) => !current.images.includes(url)))
           throw invalid({ [field]: IMAGE_MESSAGES.unknownExisting });
-        const newUrls = images.map((image) => image.url);
-        const urls = unique(
-          order
-            ? order.map((entry) => (typeof entry === 'string' ? entry : (newUrls[entry] as string)))
-            : [...kept, ...newUrls],
-        );
         if (slug && slug !== current.slug && (await this.repository.slugTaken(tx, 'products', slug, id)))
           throw slugTaken();
-        await this.holdImageFiles(tx, urls, images);
         await this.repository.updateProduct(tx, id, {
           ...this.values(input, subcategory),
           slug: slug ?? current.slug,
