@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { stringifyAnswer } from '../../lib/raw-json';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 /**
@@ -43,7 +44,7 @@ export class CatalogCache {
 
   /** The cached body for key, or the body produce() builds (stored when caching is on). */
   async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<Buffer> {
-    if (!this.enabled) return Buffer.from(JSON.stringify(await produce()));
+    if (!this.enabled) return Buffer.from(stringifyAnswer(await produce()));
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       this.entries.delete(key);
@@ -54,7 +55,7 @@ export class CatalogCache {
     if (inFlight) return inFlight;
 
     const generation = this.generation;
-    const build = (async () => Buffer.from(JSON.stringify(await produce())))();
+    const build = (async () => Buffer.from(stringifyAnswer(await produce())))();
     this.pending.set(key, build);
     try {
       const body = await build;

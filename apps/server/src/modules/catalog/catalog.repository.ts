@@ -1,6 +1,7 @@
 import type { Product, ProductSort, Subcategory } from '@shop/shared';
 import { koboToNaira, SEARCH_TOTAL_CAP } from '@shop/shared';
 import type { Database } from '../../db/client';
+import { RawJson } from '../../lib/raw-json';
 import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
 
 /**
@@ -33,6 +34,27 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.description, p.price_kobo, p.st
   p.subcategory_id, p.category_id, p.is_hot_buy, p.is_newly_added, p.created_at, p.updated_at,
   s.name AS subcategory_name, s.slug AS subcategory_slug, c.name AS category_name, c.slug AS category_slug`;
 const PRODUCT_JOINS = 'JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = p.category_id';
+
+/** A timestamp as Date.prototype.toISOString writes it: UTC, milliseconds (truncated, as node-pg's Date). */
+const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * toProduct's answer written by PostgreSQL as JSON text, for the lists (decision 018): Node then
+ * sends one string per product instead of parsing 18 columns and serialising them again. Must
+ * give what toProduct gives, key for key (catalog.test.ts compares the two over the catalogue).
+ */
+const PRODUCT_JSON = `json_build_object(
+  'id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
+  'price', trim_scale(p.price_kobo / 100.0), 'stock', p.stock, 'images', p.images, 'specifications', p.specifications,
+  'subcategoryId', p.subcategory_id,
+  'subcategory', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'categoryId', c.id,
+    'category', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)),
+  'isHotBuy', p.is_hot_buy, 'isNewlyAdded', p.is_newly_added,
+  'createdAt', ${isoSql('p.created_at')}, 'updatedAt', ${isoSql('p.updated_at')})::text AS json`;
+
+type ProductJsonRow = { json: string };
+export type ProductJson = RawJson<Product>;
+const toProductJson = (row: ProductJsonRow): ProductJson => new RawJson<Product>(row.json);
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -205,7 +227,7 @@ export class CatalogRepository {
       return row?.total ?? 0;
     });
     const offset = (page.page - 1) * page.pageSize;
-    if (offset >= total) return { products: [], total };
+    if (offset >= total) return { products: [] as ProductJson[], total };
 
     const { key, keyTypes, order, after } = SORTS[sort];
     const conditions = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
@@ -230,16 +252,16 @@ export class CatalogRepository {
       }
     }
     params.push(page.pageSize, skip);
-    const rows = await this.database.query<ProductRow>(
+    const rows = await this.database.query<ProductJsonRow>(
       `WITH page AS MATERIALIZED (
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
        )
-       SELECT ${PRODUCT_COLUMNS} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT ${PRODUCT_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
-    return { products: rows.map(toProduct), total };
+    return { products: rows.map(toProductJson), total };
   }
 
   async findProduct(idOrSlug: string) {
@@ -253,37 +275,37 @@ export class CatalogRepository {
 
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
-    const rows = await this.database.query<ProductRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<ProductJsonRow>(
+      `SELECT ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
       [product.subcategory.categoryId, product.id, product.subcategoryId, limit],
     );
-    return rows.map(toProduct);
+    return rows.map(toProductJson);
   }
 
   async hotBuys(limit: number) {
-    const rows = await this.database.query<ProductRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<ProductJsonRow>(
+      `SELECT ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
-    return rows.map(toProduct);
+    return rows.map(toProductJson);
   }
 
   /** Newly added first, then the newest of the rest. */
   async featured(limit: number) {
-    const rows = await this.database.query<ProductRow>(
-      `(SELECT ${PRODUCT_COLUMNS}, 0 AS rank FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<ProductJsonRow>(
+      `(SELECT ${PRODUCT_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        UNION ALL
-       (SELECT ${PRODUCT_COLUMNS}, 1 AS rank FROM products p ${PRODUCT_JOINS}
+       (SELECT ${PRODUCT_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE NOT p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
     );
-    return rows.map(toProduct);
+    return rows.map(toProductJson);
   }
 
   /**
@@ -312,7 +334,7 @@ export class CatalogRepository {
     const indexed = '(SELECT q FROM index_query)';
     const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
     const rows = await this.database.query<
-      Partial<ProductRow> & {
+      Partial<ProductJsonRow> & {
         counted: number | null;
         streamed: number;
         similar: { query: string; word: string; lexemes: string[] | null }[] | null;
@@ -349,7 +371,7 @@ export class CatalogRepository {
           LIMIT $6 OFFSET $7
        ),
        found AS (
-         SELECT ${PRODUCT_COLUMNS}, hits.tier, hits.rank, hits.n AS position
+         SELECT ${PRODUCT_JSON}, hits.tier, hits.rank, hits.n AS position
            FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
        ),
        typos AS MATERIALIZED (
@@ -394,7 +416,7 @@ export class CatalogRepository {
       totalCapped = true;
       total = cap;
     }
-    const products = rows.filter((row) => row.id).map((row) => toProduct(row as ProductRow));
+    const products = rows.flatMap((row) => (row.json ? [toProductJson({ json: row.json })] : []));
     const similar = new Map<string, string[]>();
     for (const row of first?.similar ?? []) {
       similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);

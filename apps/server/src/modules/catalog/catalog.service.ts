@@ -11,6 +11,7 @@ import {
   type SearchResult,
 } from '@shop/shared';
 import { notFound } from '../../lib/errors';
+import type { WithRawLists } from '../../lib/raw-json';
 import type {
   CatalogRepository,
   PageRequest,
@@ -185,7 +186,7 @@ export class CatalogService {
   }
 
   /** Category and subcategory filters take an id or a slug; an unknown one matches nothing. */
-  async listProducts(query: ListQuery): Promise<ProductPage> {
+  async listProducts(query: ListQuery): Promise<WithRawLists<ProductPage>> {
     const filter: ProductFilter = {
       minPriceKobo: query.minPrice === undefined ? undefined : (nairaToKobo(query.minPrice) ?? undefined),
       maxPriceKobo: query.maxPrice === undefined ? undefined : (nairaToKobo(query.maxPrice) ?? undefined),
@@ -206,13 +207,13 @@ export class CatalogService {
     return { ...result, ...page };
   }
 
-  async listProductsOfCategory(idOrSlug: string, query: ListQuery): Promise<ProductPage> {
+  async listProductsOfCategory(idOrSlug: string, query: ListQuery): Promise<WithRawLists<ProductPage>> {
     const category = await this.repository.findCategory(idOrSlug);
     if (!category) throw notFound(MESSAGES.categoryNotFound);
     return this.listProducts({ ...query, categoryId: category.id, subcategoryId: undefined });
   }
 
-  async listProductsOfSubcategory(idOrSlug: string, query: ListQuery): Promise<ProductPage> {
+  async listProductsOfSubcategory(idOrSlug: string, query: ListQuery): Promise<WithRawLists<ProductPage>> {
     const subcategory = await this.repository.findSubcategory(idOrSlug);
     if (!subcategory) throw notFound(MESSAGES.subcategoryNotFound);
     return this.listProducts({ ...query, categoryId: undefined, subcategoryId: subcategory.id });
@@ -241,7 +242,7 @@ export class CatalogService {
    * Full-text first; only when it finds too little, the same with typos corrected. Top-K: the
    * total is exact up to SEARCH_TOTAL_CAP, beyond it `totalCapped` (decision 015).
    */
-  async search(query: string, page: PageRequest): Promise<SearchResult> {
+  async search(query: string, page: PageRequest): Promise<WithRawLists<SearchResult>> {
     const text = query.trim();
     const typed = searchWords(text);
     const stems = typed.length > 0 ? await this.repository.stems(typed) : new Map<string, Stem>();
