@@ -72,6 +72,14 @@ export interface StoredProduct extends ProductValues {
 
 export type SlugTable = 'products' | 'categories' | 'subcategories';
 
+/** What storedProducts and lockProducts read: a product's ProductValues and id. */
+const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
+  subcategory_id AS "subcategoryId", category_id AS "categoryId",
+  is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"`);
+
+/** Ids (already checked to be UUIDs) as one PostgreSQL array literal. */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
 /** A LIKE pattern that matches `text` literally. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -130,10 +138,7 @@ export class CatalogAdminRepository {
     if (!isUuid(id)) return undefined;
     const [row] = await rows<StoredProduct>(
       tx,
-      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
-                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
-                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
-            FROM products WHERE id = ${id}::uuid FOR UPDATE`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ${id}::uuid FOR UPDATE`,
     );
     return row;
   }
@@ -144,10 +149,22 @@ export class CatalogAdminRepository {
     if (valid.length === 0) return [];
     return rows<StoredProduct>(
       executor,
-      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
-                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
-                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
-            FROM products WHERE id = ANY(${`{${valid.join(',')}}`}::uuid[])`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[])`,
+    );
+  }
+
+  /**
+   * storedProducts with their rows locked until the transaction ends (the CSV import's write),
+   * taken in id order, as an order's stock reservation takes them, so the two never wait on each
+   * other in a circle. A product deleted meanwhile is missing; one updated meanwhile is read as
+   * committed.
+   */
+  async lockProducts(tx: Executor, ids: string[]): Promise<StoredProduct[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return rows<StoredProduct>(
+      tx,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[]) ORDER BY id FOR UPDATE`,
     );
   }
 
@@ -361,6 +378,17 @@ export class CatalogAdminRepository {
       sql`SELECT id FROM subcategories WHERE id = ${id}::uuid FOR KEY SHARE`,
     );
     return found.length > 0;
+  }
+
+  /** holdSubcategory for many (in id order): those still there, with their category. */
+  async holdSubcategories(tx: Executor, ids: string[]): Promise<{ id: string; categoryId: string }[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return rows<{ id: string; categoryId: string }>(
+      tx,
+      sql`SELECT id, category_id AS "categoryId" FROM subcategories
+           WHERE id = ANY(${uuidArray(valid)}::uuid[]) ORDER BY id FOR KEY SHARE`,
+    );
   }
 
   /** The same for a category a subcategory is written to. */

@@ -25,7 +25,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { unzipSync } from 'fflate';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import type { CatalogAdminRepository, ProductValues, StoredProduct } from './catalog-admin.repository';
@@ -68,8 +68,11 @@ interface PlannedRow {
   action: Row['action'];
   id: string | null;
   values: ProductValues;
-  /** The product's images before the import (an update lets some go). */
-  previousImages: string[];
+  /**
+   * The product as the plan read it (an update's or an unchanged row's): the write checks it still
+   * is, and an update lets go of the images it had.
+   */
+  stored?: StoredProduct;
 }
 
 const priceText = (priceKobo: number) => String(koboToNaira(priceKobo));
@@ -108,6 +111,12 @@ function parseSpecifications(text: string): { name: string; value: string }[] | 
 }
 
 export class CatalogCsv {
+  /**
+   * NOTE: a seam for tests, nothing in the shop sets it. It runs after the plan, before the write,
+   * so a test can make there the change another admin could make at that moment.
+   */
+  beforeWrite: () => Promise<void> = async () => {};
+
   constructor(
     private readonly database: Database,
     private readonly repository: CatalogAdminRepository,
@@ -185,16 +194,20 @@ export class CatalogCsv {
     if (dryRun) return result;
 
     // Apply: the new images' files first, then every row in one transaction (or none).
+    await this.beforeWrite();
     const changed = plan.rows.filter((row) => row.action !== 'unchanged');
     const newImages = images.used();
     let letGo: string[] = [];
     await this.admin.withStoredImages(newImages, async () => {
       await this.admin.transaction(async (tx) => {
+        // The locks in the order an admin's edit takes them: pictures, products, subcategories.
         await this.admin.holdImageFiles(
           tx,
           changed.flatMap((row) => row.values.images),
           newImages,
         );
+        const changes = await this.changesSincePlan(tx, plan.rows);
+        if (changes.length > 0) throw this.outdated(changes, result.rows);
         for (const row of changed) {
           if (row.action === 'create') {
             const id = await this.repository.insertProduct(tx, row.values);
@@ -205,7 +218,7 @@ export class CatalogCsv {
           }
         }
       });
-      letGo = changed.flatMap((row) => row.previousImages.filter((url) => !row.values.images.includes(url)));
+      letGo = changed.flatMap((row) => (row.stored?.images ?? []).filter((url) => !row.values.images.includes(url)));
     });
     await this.admin.changed();
     await this.admin.removeUnusedImages(letGo);
@@ -220,6 +233,56 @@ export class CatalogCsv {
     return new AppError('INVALID_INPUT', CSV_MESSAGES.previewHasErrors, {
       extra: { applied: false, rows, errors, created: 0, updated: 0 },
     });
+  }
+
+  /** The 409 of a write that found the catalogue changed since the plan: the preview's shape, by row. */
+  private outdated(changes: CsvRowError[], rows: Row[]): AppError {
+    const [first] = changes as [CsvRowError, ...CsvRowError[]];
+    const otherLines = new Set(changes.map((change) => change.line)).size - 1;
+    return new AppError('CATALOGUE_CHANGED', CSV_MESSAGES.changedSincePreview(first.line, first.message, otherLines), {
+      extra: { applied: false, rows, errors: changes, created: 0, updated: 0 },
+    });
+  }
+
+  /**
+   * Inside the write's transaction: locks every product the file names and holds the
+   * subcategories it writes to (so neither can change before the commit), and lists the rows
+   * whose product or subcategory is gone, or whose product is no longer what the plan read. The
+   * plan ran outside the transaction; without this, a subcategory deleted meanwhile failed the
+   * write on its foreign key (a 500), a product deleted meanwhile counted as updated, and one
+   * edited meanwhile (or sold from) was overwritten with values the preview never compared.
+   */
+  private async changesSincePlan(tx: Transaction, rows: PlannedRow[]): Promise<CsvRowError[]> {
+    const changes: CsvRowError[] = [];
+    const named = rows.filter((row): row is PlannedRow & { stored: StoredProduct } => row.stored !== undefined);
+    const now = new Map(
+      (
+        await this.repository.lockProducts(
+          tx,
+          named.map((row) => row.stored.id),
+        )
+      ).map((product) => [product.id, product]),
+    );
+    for (const row of named) {
+      const product = now.get(row.stored.id);
+      if (!product) changes.push({ line: row.line, column: 'id', message: CSV_MESSAGES.productDeleted });
+      else if (!sameValues(product, row.stored) || product.categoryId !== row.stored.categoryId)
+        changes.push({ line: row.line, column: 'id', message: CSV_MESSAGES.productChanged });
+    }
+    const written = rows.filter((row) => row.action !== 'unchanged');
+    const subcategories = new Map(
+      (await this.repository.holdSubcategories(tx, [...new Set(written.map((row) => row.values.subcategoryId))])).map(
+        (subcategory) => [subcategory.id, subcategory],
+      ),
+    );
+    for (const row of written) {
+      const subcategory = subcategories.get(row.values.subcategoryId);
+      if (!subcategory)
+        changes.push({ line: row.line, column: 'subcategory', message: CSV_MESSAGES.subcategoryDeleted });
+      else if (subcategory.categoryId !== row.values.categoryId)
+        changes.push({ line: row.line, column: 'subcategory', message: CSV_MESSAGES.subcategoryMoved });
+    }
+    return changes.sort((a, b) => a.line - b.line);
   }
 
   /** The records with the line each starts on (header = line 1); a malformed file is one error. */
@@ -412,7 +475,7 @@ export class CatalogCsv {
       };
       const action: Row['action'] = !current ? 'create' : sameValues(values, current) ? 'unchanged' : 'update';
       errors.push(...rowErrors);
-      planned.push({ line, action, id: current?.id ?? null, values, previousImages: current?.images ?? [] });
+      planned.push({ line, action, id: current?.id ?? null, values, stored: current });
     }
     return { rows: planned, errors };
   }
