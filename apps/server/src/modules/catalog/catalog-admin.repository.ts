@@ -72,6 +72,12 @@ export interface StoredProduct extends ProductValues {
 
 export type SlugTable = 'products' | 'categories' | 'subcategories';
 
+/** Where a batch of the CSV export starts: after this product. */
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
 /** What storedProducts and lockProducts read: a product's ProductValues and id. */
 const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
   subcategory_id AS "subcategoryId", category_id AS "categoryId",
@@ -238,13 +244,29 @@ export class CatalogAdminRepository {
     return new Set(found.map((row) => row.url));
   }
 
-  /** Every product for the CSV, oldest first (a stable order, so two exports compare). */
-  async exportProducts(): Promise<(Product & { categorySlug: string })[]> {
-    const found = await rows<ProductRow>(
+  /**
+   * A batch of the CSV export: at most `limit` products after `after`, oldest first (created_at,
+   * then id: a stable order, so two exports compare), and where the next batch starts. The
+   * keyset is one row comparison, products_newest_idx read backwards; `createdAt` is the
+   * timestamp as text, keeping the microseconds a Date would drop.
+   */
+  async exportBatch(
+    after: ExportCursor | null,
+    limit: number,
+  ): Promise<{ products: (Product & { categorySlug: string })[]; next: ExportCursor | null }> {
+    const keyset = after
+      ? sql`WHERE (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql``;
+    const found = await rows<ProductRow & { cursor: string }>(
       this.db,
-      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} ORDER BY p.created_at, p.id`,
+      sql`SELECT ${PRODUCT_COLUMNS}, p.created_at::text AS cursor FROM products p ${PRODUCT_JOINS} ${keyset}
+          ORDER BY p.created_at, p.id LIMIT ${limit}`,
     );
-    return found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug }));
+    const last = found.at(-1);
+    return {
+      products: found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug })),
+      next: last ? { createdAt: last.cursor, id: last.id } : null,
+    };
   }
 
   // ---------- Slugs ----------

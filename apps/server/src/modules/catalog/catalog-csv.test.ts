@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, type Session } from '../../../test/accounts';
 import { createTestApp, testEngine } from '../../../test/helper';
 import { type FilePart, imageFile, multipart, picture, uniquePicture } from '../../../test/multipart';
+import { EXPORT_BATCH } from './catalog-csv';
 
 // The catalogue CSV through HTTP on the demo catalogue: export, preview, import.
 
@@ -106,6 +107,31 @@ describe('the catalogue export', () => {
     expect(row[3]).toBe(`'+1 line, with "quotes"\nand a second line`);
     expect(row[10]).toBe(`'@Width: -5 cm`);
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('streams a catalogue bigger than a batch: every product once, oldest first, in the bytes of the one-piece file', async () => {
+    // One INSERT: every one of them has the same created_at, so a batch ends among ties (kept by id).
+    const [sub] = await shop.database.query<{ id: string; category_id: string }>(
+      'SELECT id, category_id FROM subcategories LIMIT 1',
+    );
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications, subcategory_id, category_id)
+       SELECT 'Bulk lace ' || n, 'bulk-lace-' || n, '=A bulk line, ' || n, 1000 * n, n, $1::jsonb, '[]'::jsonb, $2, $3
+         FROM generate_series(1, $4::int) AS n`,
+      [JSON.stringify([demoImage]), sub?.id, sub?.category_id, EXPORT_BATCH + 7],
+    );
+    try {
+      const body = (await exportCsv()).rawPayload;
+      const records = parse(body, { bom: true }) as string[][];
+      const oldestFirst = await shop.database.query<{ id: string }>('SELECT id FROM products ORDER BY created_at, id');
+      expect(oldestFirst.length).toBeGreaterThan(EXPORT_BATCH);
+      expect(records.slice(1).map((record) => record[0])).toEqual(oldestFirst.map((row) => row.id));
+      expect(records.find((record) => record[2] === 'bulk-lace-1')?.[3]).toBe("'=A bulk line, 1");
+      // What csv-stringify wrote when the file was made in one piece: a BOM, CRLF, the same quoting.
+      expect(body.equals(Buffer.from(stringify(records, { bom: true, record_delimiter: 'windows' })))).toBe(true);
+    } finally {
+      await shop.database.query("DELETE FROM products WHERE slug LIKE 'bulk-lace-%'");
+    }
   });
 });
 

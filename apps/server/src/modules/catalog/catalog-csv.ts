@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   CATEGORY_MESSAGES,
   CSV_IMPORT_LIMITS,
@@ -9,7 +10,6 @@ import {
   IMAGE_MESSAGES,
   koboToNaira,
   nairaToKobo,
-  neutraliseCsvCell,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
@@ -23,12 +23,12 @@ import {
   slugify,
 } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { unzipSync } from 'fflate';
 import type { Database, Transaction } from '../../db/client';
+import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage';
-import type { CatalogAdminRepository, ProductValues, StoredProduct } from './catalog-admin.repository';
+import type { CatalogAdminRepository, ExportCursor, ProductValues, StoredProduct } from './catalog-admin.repository';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
 import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './image-pipeline';
 
@@ -39,6 +39,8 @@ import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './i
  * reads a zip of images, within limits that refuse a zip bomb before inflating it.
  */
 
+/** Products the export reads at a time (one query each), written out before the next are read. */
+export const EXPORT_BATCH = 500;
 /** A zip of images: at most this many entries and bytes once inflated (checked from its directory first). */
 export const ZIP_LIMITS = { entries: 2_000, totalBytes: 300 * 1024 * 1024 } as const;
 const IMAGE_NAME = /\.(jpe?g|png|webp|avif)$/i;
@@ -127,27 +129,44 @@ export class CatalogCsv {
 
   // ---------- Export ----------
 
-  /** Every product, oldest first, one line each; every cell made inert for spreadsheets. */
-  async exportCsv(): Promise<string> {
-    const products = await this.repository.exportProducts();
-    const records = products.map((product) =>
-      [
-        product.id,
-        product.name,
-        product.slug,
-        product.description,
-        priceText(nairaToKobo(product.price) ?? 0),
-        String(product.stock),
-        product.categorySlug,
-        product.subcategory.slug,
-        String(product.isHotBuy),
-        String(product.isNewlyAdded),
-        specificationsText(product.specifications),
-        product.images.join(CSV_LIST_SEPARATOR),
-      ].map(neutraliseCsvCell),
-    );
-    // A byte-order mark, so a spreadsheet opens the UTF-8 (₦, accents) as UTF-8.
-    return stringify([[...PRODUCT_CSV_COLUMNS], ...records], { bom: true, record_delimiter: 'windows' });
+  /**
+   * Every product, oldest first, one line each, streamed as it is read EXPORT_BATCH products at a
+   * time, so a big catalogue never sits in memory whole; csvStream makes every cell inert for
+   * spreadsheets. A byte-order mark first, so a spreadsheet opens the UTF-8 (₦, accents) as UTF-8.
+   * `onError`: a failure once the download has begun (it ends short).
+   */
+  exportCsv(onError: (error: unknown) => void): Readable {
+    return csvStream(PRODUCT_CSV_COLUMNS, this.exportRows(), onError, { bom: true });
+  }
+
+  /**
+   * The export's rows, batch after batch (a keyset on created_at and id). NOTE: each batch is its
+   * own read, not one snapshot: an edit made meanwhile shows in a later batch, but no product is
+   * skipped or repeated, since an edit never changes created_at.
+   */
+  private async *exportRows(): AsyncGenerator<Record<ProductCsvColumn, string>> {
+    let after: ExportCursor | null = null;
+    for (;;) {
+      const batch = await this.repository.exportBatch(after, EXPORT_BATCH);
+      for (const product of batch.products) {
+        yield {
+          id: product.id,
+          name: product.name,
+          slug: product.slug,
+          description: product.description,
+          price: priceText(nairaToKobo(product.price) ?? 0),
+          stock: String(product.stock),
+          category: product.categorySlug,
+          subcategory: product.subcategory.slug,
+          isHotBuy: String(product.isHotBuy),
+          isNewlyAdded: String(product.isNewlyAdded),
+          specifications: specificationsText(product.specifications),
+          images: product.images.join(CSV_LIST_SEPARATOR),
+        };
+      }
+      if (!batch.next || batch.products.length < EXPORT_BATCH) return;
+      after = batch.next;
+    }
   }
 
   // ---------- Import ----------
