@@ -154,7 +154,9 @@ export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 /**
  * POST /api/products/import?dryRun=true answers the preview; without dryRun the same checks run and,
  * only when no row has an error, every row is written in one transaction (else 400 with the same
- * preview and nothing written).
+ * preview and nothing written). Should a product or subcategory the file names be deleted or
+ * changed between the checks and the write, nothing is written either: 409 CATALOGUE_CHANGED with
+ * the same shape, its `errors` naming the rows that changed.
  */
 export const productImportResultSchema = z.object({
   message: z.string(),
@@ -187,6 +189,14 @@ export const CSV_MESSAGES = {
   unknownCategory: 'No such category',
   unknownSubcategory: 'No such subcategory in that category',
   unknownProduct: 'No product with this id',
+  // The write re-checks what the plan read (a 409 CATALOGUE_CHANGED, nothing written): by row…
+  productDeleted: 'This product was deleted since the preview',
+  productChanged: 'This product was changed since the preview (an edit, or an order took stock)',
+  subcategoryDeleted: 'This subcategory was deleted since the preview',
+  subcategoryMoved: 'This subcategory was moved to another category since the preview',
+  /** …and the answer's message: the first changed row, how many others, and what to do. */
+  changedSincePreview: (line: number, change: string, otherLines: number) =>
+    `Line ${line}: ${change}${otherLines > 0 ? ` (and ${otherLines} more ${otherLines === 1 ? 'line' : 'lines'})` : ''}. Nothing was imported: preview the file again`,
 } as const;
 
 /** Cells a spreadsheet would run as a formula start with one of these; exports prefix them with '. */

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   CATEGORY_NOT_EMPTY: 409,
   /** Another category, subcategory or product already has this slug; `details.slug`. */
   SLUG_TAKEN: 409,
+  /** A CSV import's product or subcategory was deleted or changed since its rows were checked; nothing written. */
+  CATALOGUE_CHANGED: 409,
   /** A bank transfer confirmed with less than the order's total; `details.totalAmount`. */
   TRANSFER_AMOUNT_SHORT: 409,
   /** The order cannot take this payment action (not a bank transfer, not paid, already refunded). */

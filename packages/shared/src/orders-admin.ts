@@ -44,7 +44,18 @@ export const ORDER_ADMIN_MESSAGES = {
   refunded: (amount: string) => `Refunded ${amount} to the customer’s card`,
   notRefundable: 'This order has no card payment to refund',
   exportRangeRequired: 'Choose the dates to export',
+  dateRangeReversed: 'The To date must be on or after the From date',
 } as const;
+
+/**
+ * A date range of the admin's orders (the list's filter, the export) runs forwards: `to` on or
+ * after `from`, either may be missing. Dates are YYYY-MM-DD, so they compare as text.
+ */
+export const dateRangeInOrder = (range: { from?: string; to?: string }): boolean =>
+  !range.from || !range.to || range.from <= range.to;
+
+/** The rule as a zod refinement of a query with `from` and `to`: the message goes under `to`. */
+export const DATE_RANGE_REFINEMENT = { message: ORDER_ADMIN_MESSAGES.dateRangeReversed, path: ['to'] };
 
 export const confirmTransferRequestSchema = z.object({
   /** Naira, as the bank statement shows it. */
@@ -62,11 +73,13 @@ export type ConfirmTransferRequest = z.input<typeof confirmTransferRequestSchema
 
 // ---------- GET /api/orders/admin/export.csv?from&to&status ----------
 
-export const orderExportQuerySchema = z.object({
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
-  status: z.enum(ORDER_STATUSES).optional(),
-});
+export const orderExportQuerySchema = z
+  .object({
+    from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
+    to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+    status: z.enum(ORDER_STATUSES).optional(),
+  })
+  .refine(dateRangeInOrder, DATE_RANGE_REFINEMENT);
 
 export const ORDER_CSV_COLUMNS = [
   'orderNumber',

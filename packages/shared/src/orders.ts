@@ -9,7 +9,7 @@ import {
   SHIPPING_COUNTRIES,
 } from './constants';
 import { ORDER_MESSAGES } from './order-messages';
-import { paymentEventSchema } from './orders-admin';
+import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
@@ -99,14 +99,16 @@ export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
 export const updateOrderStatusRequestSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
-export const adminOrderListQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES).optional(),
-  search: text(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    search: text(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  })
+  .refine(dateRangeInOrder, DATE_RANGE_REFINEMENT);
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
 // ---------- Shapes the server sends ----------

@@ -5,6 +5,11 @@ import { stringify } from 'csv-stringify';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
+export interface CsvStreamOptions {
+  /** A UTF-8 byte-order mark first, so a spreadsheet opens the file as UTF-8 (₦, accents). */
+  bom?: boolean;
+}
+
 /**
  * A CSV download as a stream: a header row of `columns`, then the rows that `rows` yields, a
  * batch at a time, so a big export never sits in memory whole. Every text cell goes through
@@ -15,8 +20,9 @@ export function csvStream<Column extends string>(
   columns: readonly Column[],
   rows: AsyncIterable<Record<Column, CsvCell>>,
   onError: (error: unknown) => void,
+  { bom = false }: CsvStreamOptions = {},
 ): Readable {
-  const stringifier = stringify({ header: true, columns: [...columns], record_delimiter: '\r\n' });
+  const stringifier = stringify({ header: true, columns: [...columns], record_delimiter: '\r\n', bom });
   async function* cells() {
     for await (const row of rows) {
       const out: Record<string, CsvCell> = {};

@@ -72,6 +72,20 @@ export interface StoredProduct extends ProductValues {
 
 export type SlugTable = 'products' | 'categories' | 'subcategories';
 
+/** Where a batch of the CSV export starts: after this product. */
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** What storedProducts and lockProducts read: a product's ProductValues and id. */
+const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
+  subcategory_id AS "subcategoryId", category_id AS "categoryId",
+  is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"`);
+
+/** Ids (already checked to be UUIDs) as one PostgreSQL array literal. */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
 /** A LIKE pattern that matches `text` literally. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -130,10 +144,7 @@ export class CatalogAdminRepository {
     if (!isUuid(id)) return undefined;
     const [row] = await rows<StoredProduct>(
       tx,
-      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
-                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
-                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
-            FROM products WHERE id = ${id}::uuid FOR UPDATE`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ${id}::uuid FOR UPDATE`,
     );
     return row;
   }
@@ -144,10 +155,22 @@ export class CatalogAdminRepository {
     if (valid.length === 0) return [];
     return rows<StoredProduct>(
       executor,
-      sql`SELECT id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
-                 subcategory_id AS "subcategoryId", category_id AS "categoryId",
-                 is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"
-            FROM products WHERE id = ANY(${`{${valid.join(',')}}`}::uuid[])`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[])`,
+    );
+  }
+
+  /**
+   * storedProducts with their rows locked until the transaction ends (the CSV import's write),
+   * taken in id order, as an order's stock reservation takes them, so the two never wait on each
+   * other in a circle. A product deleted meanwhile is missing; one updated meanwhile is read as
+   * committed.
+   */
+  async lockProducts(tx: Executor, ids: string[]): Promise<StoredProduct[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return rows<StoredProduct>(
+      tx,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[]) ORDER BY id FOR UPDATE`,
     );
   }
 
@@ -221,13 +244,29 @@ export class CatalogAdminRepository {
     return new Set(found.map((row) => row.url));
   }
 
-  /** Every product for the CSV, oldest first (a stable order, so two exports compare). */
-  async exportProducts(): Promise<(Product & { categorySlug: string })[]> {
-    const found = await rows<ProductRow>(
+  /**
+   * A batch of the CSV export: at most `limit` products after `after`, oldest first (created_at,
+   * then id: a stable order, so two exports compare), and where the next batch starts. The
+   * keyset is one row comparison, products_newest_idx read backwards; `createdAt` is the
+   * timestamp as text, keeping the microseconds a Date would drop.
+   */
+  async exportBatch(
+    after: ExportCursor | null,
+    limit: number,
+  ): Promise<{ products: (Product & { categorySlug: string })[]; next: ExportCursor | null }> {
+    const keyset = after
+      ? sql`WHERE (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql``;
+    const found = await rows<ProductRow & { cursor: string }>(
       this.db,
-      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} ORDER BY p.created_at, p.id`,
+      sql`SELECT ${PRODUCT_COLUMNS}, p.created_at::text AS cursor FROM products p ${PRODUCT_JOINS} ${keyset}
+          ORDER BY p.created_at, p.id LIMIT ${limit}`,
     );
-    return found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug }));
+    const last = found.at(-1);
+    return {
+      products: found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug })),
+      next: last ? { createdAt: last.cursor, id: last.id } : null,
+    };
   }
 
   // ---------- Slugs ----------
@@ -361,6 +400,17 @@ export class CatalogAdminRepository {
       sql`SELECT id FROM subcategories WHERE id = ${id}::uuid FOR KEY SHARE`,
     );
     return found.length > 0;
+  }
+
+  /** holdSubcategory for many (in id order): those still there, with their category. */
+  async holdSubcategories(tx: Executor, ids: string[]): Promise<{ id: string; categoryId: string }[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return rows<{ id: string; categoryId: string }>(
+      tx,
+      sql`SELECT id, category_id AS "categoryId" FROM subcategories
+           WHERE id = ANY(${uuidArray(valid)}::uuid[]) ORDER BY id FOR KEY SHARE`,
+    );
   }
 
   /** The same for a category a subcategory is written to. */

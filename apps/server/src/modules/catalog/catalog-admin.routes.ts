@@ -194,12 +194,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   // ---------- CSV ----------
 
-  app.get('/products/export.csv', admin, async (_request, reply) => {
-    const body = await csv.exportCsv();
+  app.get('/products/export.csv', admin, async (request, reply) => {
+    const stream = csv.exportCsv((error) => request.log.error({ err: error }, 'catalogue export failed part way'));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName()}"`)
-      .send(body);
+      .send(stream);
   });
 
   app.post(

@@ -6,10 +6,12 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, type Session } from '../../../test/accounts';
-import { createTestApp } from '../../../test/helper';
+import { createTestApp, testEngine } from '../../../test/helper';
 import { type FilePart, imageFile, multipart, picture, uniquePicture } from '../../../test/multipart';
+import { EXPORT_BATCH } from './catalog-csv';
 
 // The catalogue CSV through HTTP on the demo catalogue: export, preview, import.
 
@@ -105,6 +107,31 @@ describe('the catalogue export', () => {
     expect(row[3]).toBe(`'+1 line, with "quotes"\nand a second line`);
     expect(row[10]).toBe(`'@Width: -5 cm`);
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('streams a catalogue bigger than a batch: every product once, oldest first, in the bytes of the one-piece file', async () => {
+    // One INSERT: every one of them has the same created_at, so a batch ends among ties (kept by id).
+    const [sub] = await shop.database.query<{ id: string; category_id: string }>(
+      'SELECT id, category_id FROM subcategories LIMIT 1',
+    );
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications, subcategory_id, category_id)
+       SELECT 'Bulk lace ' || n, 'bulk-lace-' || n, '=A bulk line, ' || n, 1000 * n, n, $1::jsonb, '[]'::jsonb, $2, $3
+         FROM generate_series(1, $4::int) AS n`,
+      [JSON.stringify([demoImage]), sub?.id, sub?.category_id, EXPORT_BATCH + 7],
+    );
+    try {
+      const body = (await exportCsv()).rawPayload;
+      const records = parse(body, { bom: true }) as string[][];
+      const oldestFirst = await shop.database.query<{ id: string }>('SELECT id FROM products ORDER BY created_at, id');
+      expect(oldestFirst.length).toBeGreaterThan(EXPORT_BATCH);
+      expect(records.slice(1).map((record) => record[0])).toEqual(oldestFirst.map((row) => row.id));
+      expect(records.find((record) => record[2] === 'bulk-lace-1')?.[3]).toBe("'=A bulk line, 1");
+      // What csv-stringify wrote when the file was made in one piece: a BOM, CRLF, the same quoting.
+      expect(body.equals(Buffer.from(stringify(records, { bom: true, record_delimiter: 'windows' })))).toBe(true);
+    } finally {
+      await shop.database.query("DELETE FROM products WHERE slug LIKE 'bulk-lace-%'");
+    }
   });
 });
 
@@ -246,5 +273,156 @@ describe('the catalogue import', () => {
       column: 'stock',
       message: CSV_MESSAGES.missingColumn('stock'),
     });
+  });
+});
+
+describe('an import whose products or subcategories another admin changes between its checks and its write', () => {
+  afterEach(() => {
+    app.catalog.csv.beforeWrite = async () => {};
+  });
+
+  /** Imports one new product and answers its id (something to delete or edit meanwhile). */
+  async function importedProduct(name: string): Promise<string> {
+    const response = await importCsv(csvOf([newRow({ name })]));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().rows[0].id;
+  }
+
+  async function productByName(name: string) {
+    return shop.database.query<{ id: string; price_kobo: number; stock: number }>(
+      'SELECT id, price_kobo, stock FROM products WHERE name = $1',
+      [name],
+    );
+  }
+
+  /** An admin's edit of the product through the product form: its stock and price. */
+  async function editProduct(id: string, changes: { price: string; stock: string }) {
+    const product = (await app.inject({ method: 'GET', url: `/api/products/${id}` })).json().product as Product;
+    const body = multipart({
+      name: product.name,
+      description: product.description,
+      subcategoryId: product.subcategoryId,
+      specifications: JSON.stringify(product.specifications),
+      isHotBuy: String(product.isHotBuy),
+      isNewlyAdded: String(product.isNewlyAdded),
+      existingImages: JSON.stringify(product.images),
+      ...changes,
+    });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      payload: body.payload,
+      headers: { ...bearer(admin), ...body.headers },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('answers 409 naming the row, not a 500, and creates nothing when a row’s subcategory is deleted', async () => {
+    const [trims] = await shop.database.query<{ id: string }>("SELECT id FROM categories WHERE slug = 'trims'");
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/subcategories',
+      payload: { name: 'Short-lived trims', categoryId: trims?.id },
+      headers: bearer(admin),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const doomed = created.json().subcategory;
+    const csv = csvOf([newRow({ name: 'Bystander lace' }), newRow({ name: 'Orphan lace', subcategory: doomed.slug })]);
+    const before = await productCount();
+    app.catalog.csv.beforeWrite = async () => {
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/subcategories/${doomed.id}`,
+        headers: bearer(admin),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    };
+
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CATALOGUE_CHANGED',
+      message: CSV_MESSAGES.changedSincePreview(3, CSV_MESSAGES.subcategoryDeleted, 0),
+      applied: false,
+      created: 0,
+      updated: 0,
+      errors: [{ line: 3, column: 'subcategory', message: CSV_MESSAGES.subcategoryDeleted }],
+    });
+    expect(await productCount()).toBe(before);
+    expect(await productByName('Bystander lace')).toEqual([]);
+  });
+
+  it('answers 409 and writes no row when a product it updates is deleted, instead of counting it updated', async () => {
+    const id = await importedProduct('Doomed lace');
+    const csv = csvOf([newRow({ name: 'Bystander lace' }), newRow({ id, name: 'Doomed lace', price: '999' })]);
+    app.catalog.csv.beforeWrite = async () => {
+      const deleted = await app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(admin) });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    };
+    const before = await productCount();
+
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CATALOGUE_CHANGED',
+      message: CSV_MESSAGES.changedSincePreview(3, CSV_MESSAGES.productDeleted, 0),
+      errors: [{ line: 3, column: 'id', message: CSV_MESSAGES.productDeleted }],
+    });
+    expect(await productCount()).toBe(before - 1);
+    expect(await productByName('Bystander lace')).toEqual([]);
+  });
+
+  it('answers 409 and keeps the edit when a product it updates is edited, instead of overwriting it', async () => {
+    const id = await importedProduct('Edited lace');
+    const csv = csvOf([
+      newRow({ id, name: 'Edited lace', price: '999', stock: '9' }),
+      newRow({ name: 'Bystander lace' }),
+    ]);
+    app.catalog.csv.beforeWrite = () => editProduct(id, { price: '1500', stock: '40' });
+
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CATALOGUE_CHANGED',
+      message: CSV_MESSAGES.changedSincePreview(2, CSV_MESSAGES.productChanged, 0),
+      errors: [{ line: 2, column: 'id', message: CSV_MESSAGES.productChanged }],
+    });
+    expect(await productByName('Edited lace')).toEqual([{ id, price_kobo: 150_000, stock: 40 }]);
+    expect(await productByName('Bystander lace')).toEqual([]);
+  });
+
+  // On PostgreSQL the change can still be in progress when the write starts: the write's lock on
+  // the product waits for it, then sees it (a plain read would see the old row and overwrite).
+  it.skipIf(testEngine !== 'postgres')('waits for an edit still in progress, then answers 409', async () => {
+    const id = await importedProduct('Contested lace');
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      let committed: Promise<unknown> = Promise.resolve();
+      app.catalog.csv.beforeWrite = async () => {
+        await other.query('BEGIN');
+        await other.query('UPDATE products SET stock = 40 WHERE id = $1', [id]);
+        committed = new Promise((resolve) => setTimeout(resolve, 500)).then(() => other.query('COMMIT'));
+      };
+      const response = await importCsv(csvOf([newRow({ id, name: 'Contested lace', price: '999' })]));
+      await committed;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().errors).toEqual([{ line: 2, column: 'id', message: CSV_MESSAGES.productChanged }]);
+      expect(await productByName('Contested lace')).toEqual([{ id, price_kobo: 120_000, stock: 40 }]);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('goes ahead when what changed meanwhile is a product the file does not name', async () => {
+    const id = await importedProduct('Updated lace');
+    const other = await importedProduct('Unrelated lace');
+    const csv = csvOf([newRow({ id, name: 'Updated lace', price: '999' })]);
+    app.catalog.csv.beforeWrite = () => editProduct(other, { price: '1500', stock: '40' });
+
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ applied: true, updated: 1 });
+    expect(await productByName('Updated lace')).toEqual([{ id, price_kobo: 99_900, stock: 4 }]);
   });
 });

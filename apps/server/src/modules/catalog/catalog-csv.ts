@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   CATEGORY_MESSAGES,
   CSV_IMPORT_LIMITS,
@@ -9,7 +10,6 @@ import {
   IMAGE_MESSAGES,
   koboToNaira,
   nairaToKobo,
-  neutraliseCsvCell,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
@@ -23,12 +23,12 @@ import {
   slugify,
 } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { unzipSync } from 'fflate';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
+import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage';
-import type { CatalogAdminRepository, ProductValues, StoredProduct } from './catalog-admin.repository';
+import type { CatalogAdminRepository, ExportCursor, ProductValues, StoredProduct } from './catalog-admin.repository';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
 import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './image-pipeline';
 
@@ -39,6 +39,8 @@ import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './i
  * reads a zip of images, within limits that refuse a zip bomb before inflating it.
  */
 
+/** Products the export reads at a time (one query each), written out before the next are read. */
+export const EXPORT_BATCH = 500;
 /** A zip of images: at most this many entries and bytes once inflated (checked from its directory first). */
 export const ZIP_LIMITS = { entries: 2_000, totalBytes: 300 * 1024 * 1024 } as const;
 const IMAGE_NAME = /\.(jpe?g|png|webp|avif)$/i;
@@ -68,8 +70,11 @@ interface PlannedRow {
   action: Row['action'];
   id: string | null;
   values: ProductValues;
-  /** The product's images before the import (an update lets some go). */
-  previousImages: string[];
+  /**
+   * The product as the plan read it (an update's or an unchanged row's): the write checks it still
+   * is, and an update lets go of the images it had.
+   */
+  stored?: StoredProduct;
 }
 
 const priceText = (priceKobo: number) => String(koboToNaira(priceKobo));
@@ -108,6 +113,12 @@ function parseSpecifications(text: string): { name: string; value: string }[] | 
 }
 
 export class CatalogCsv {
+  /**
+   * NOTE: a seam for tests, nothing in the shop sets it. It runs after the plan, before the write,
+   * so a test can make there the change another admin could make at that moment.
+   */
+  beforeWrite: () => Promise<void> = async () => {};
+
   constructor(
     private readonly database: Database,
     private readonly repository: CatalogAdminRepository,
@@ -118,27 +129,44 @@ export class CatalogCsv {
 
   // ---------- Export ----------
 
-  /** Every product, oldest first, one line each; every cell made inert for spreadsheets. */
-  async exportCsv(): Promise<string> {
-    const products = await this.repository.exportProducts();
-    const records = products.map((product) =>
-      [
-        product.id,
-        product.name,
-        product.slug,
-        product.description,
-        priceText(nairaToKobo(product.price) ?? 0),
-        String(product.stock),
-        product.categorySlug,
-        product.subcategory.slug,
-        String(product.isHotBuy),
-        String(product.isNewlyAdded),
-        specificationsText(product.specifications),
-        product.images.join(CSV_LIST_SEPARATOR),
-      ].map(neutraliseCsvCell),
-    );
-    // A byte-order mark, so a spreadsheet opens the UTF-8 (₦, accents) as UTF-8.
-    return stringify([[...PRODUCT_CSV_COLUMNS], ...records], { bom: true, record_delimiter: 'windows' });
+  /**
+   * Every product, oldest first, one line each, streamed as it is read EXPORT_BATCH products at a
+   * time, so a big catalogue never sits in memory whole; csvStream makes every cell inert for
+   * spreadsheets. A byte-order mark first, so a spreadsheet opens the UTF-8 (₦, accents) as UTF-8.
+   * `onError`: a failure once the download has begun (it ends short).
+   */
+  exportCsv(onError: (error: unknown) => void): Readable {
+    return csvStream(PRODUCT_CSV_COLUMNS, this.exportRows(), onError, { bom: true });
+  }
+
+  /**
+   * The export's rows, batch after batch (a keyset on created_at and id). NOTE: each batch is its
+   * own read, not one snapshot: an edit made meanwhile shows in a later batch, but no product is
+   * skipped or repeated, since an edit never changes created_at.
+   */
+  private async *exportRows(): AsyncGenerator<Record<ProductCsvColumn, string>> {
+    let after: ExportCursor | null = null;
+    for (;;) {
+      const batch = await this.repository.exportBatch(after, EXPORT_BATCH);
+      for (const product of batch.products) {
+        yield {
+          id: product.id,
+          name: product.name,
+          slug: product.slug,
+          description: product.description,
+          price: priceText(nairaToKobo(product.price) ?? 0),
+          stock: String(product.stock),
+          category: product.categorySlug,
+          subcategory: product.subcategory.slug,
+          isHotBuy: String(product.isHotBuy),
+          isNewlyAdded: String(product.isNewlyAdded),
+          specifications: specificationsText(product.specifications),
+          images: product.images.join(CSV_LIST_SEPARATOR),
+        };
+      }
+      if (!batch.next || batch.products.length < EXPORT_BATCH) return;
+      after = batch.next;
+    }
   }
 
   // ---------- Import ----------
@@ -185,16 +213,20 @@ export class CatalogCsv {
     if (dryRun) return result;
 
     // Apply: the new images' files first, then every row in one transaction (or none).
+    await this.beforeWrite();
     const changed = plan.rows.filter((row) => row.action !== 'unchanged');
     const newImages = images.used();
     let letGo: string[] = [];
     await this.admin.withStoredImages(newImages, async () => {
       await this.admin.transaction(async (tx) => {
+        // The locks in the order an admin's edit takes them: pictures, products, subcategories.
         await this.admin.holdImageFiles(
           tx,
           changed.flatMap((row) => row.values.images),
           newImages,
         );
+        const changes = await this.changesSincePlan(tx, plan.rows);
+        if (changes.length > 0) throw this.outdated(changes, result.rows);
         for (const row of changed) {
           if (row.action === 'create') {
             const id = await this.repository.insertProduct(tx, row.values);
@@ -205,7 +237,7 @@ export class CatalogCsv {
           }
         }
       });
-      letGo = changed.flatMap((row) => row.previousImages.filter((url) => !row.values.images.includes(url)));
+      letGo = changed.flatMap((row) => (row.stored?.images ?? []).filter((url) => !row.values.images.includes(url)));
     });
     await this.admin.changed();
     await this.admin.removeUnusedImages(letGo);
@@ -220,6 +252,56 @@ export class CatalogCsv {
     return new AppError('INVALID_INPUT', CSV_MESSAGES.previewHasErrors, {
       extra: { applied: false, rows, errors, created: 0, updated: 0 },
     });
+  }
+
+  /** The 409 of a write that found the catalogue changed since the plan: the preview's shape, by row. */
+  private outdated(changes: CsvRowError[], rows: Row[]): AppError {
+    const [first] = changes as [CsvRowError, ...CsvRowError[]];
+    const otherLines = new Set(changes.map((change) => change.line)).size - 1;
+    return new AppError('CATALOGUE_CHANGED', CSV_MESSAGES.changedSincePreview(first.line, first.message, otherLines), {
+      extra: { applied: false, rows, errors: changes, created: 0, updated: 0 },
+    });
+  }
+
+  /**
+   * Inside the write's transaction: locks every product the file names and holds the
+   * subcategories it writes to (so neither can change before the commit), and lists the rows
+   * whose product or subcategory is gone, or whose product is no longer what the plan read. The
+   * plan ran outside the transaction; without this, a subcategory deleted meanwhile failed the
+   * write on its foreign key (a 500), a product deleted meanwhile counted as updated, and one
+   * edited meanwhile (or sold from) was overwritten with values the preview never compared.
+   */
+  private async changesSincePlan(tx: Transaction, rows: PlannedRow[]): Promise<CsvRowError[]> {
+    const changes: CsvRowError[] = [];
+    const named = rows.filter((row): row is PlannedRow & { stored: StoredProduct } => row.stored !== undefined);
+    const now = new Map(
+      (
+        await this.repository.lockProducts(
+          tx,
+          named.map((row) => row.stored.id),
+        )
+      ).map((product) => [product.id, product]),
+    );
+    for (const row of named) {
+      const product = now.get(row.stored.id);
+      if (!product) changes.push({ line: row.line, column: 'id', message: CSV_MESSAGES.productDeleted });
+      else if (!sameValues(product, row.stored) || product.categoryId !== row.stored.categoryId)
+        changes.push({ line: row.line, column: 'id', message: CSV_MESSAGES.productChanged });
+    }
+    const written = rows.filter((row) => row.action !== 'unchanged');
+    const subcategories = new Map(
+      (await this.repository.holdSubcategories(tx, [...new Set(written.map((row) => row.values.subcategoryId))])).map(
+        (subcategory) => [subcategory.id, subcategory],
+      ),
+    );
+    for (const row of written) {
+      const subcategory = subcategories.get(row.values.subcategoryId);
+      if (!subcategory)
+        changes.push({ line: row.line, column: 'subcategory', message: CSV_MESSAGES.subcategoryDeleted });
+      else if (subcategory.categoryId !== row.values.categoryId)
+        changes.push({ line: row.line, column: 'subcategory', message: CSV_MESSAGES.subcategoryMoved });
+    }
+    return changes.sort((a, b) => a.line - b.line);
   }
 
   /** The records with the line each starts on (header = line 1); a malformed file is one error. */
@@ -412,7 +494,7 @@ export class CatalogCsv {
       };
       const action: Row['action'] = !current ? 'create' : sameValues(values, current) ? 'unchanged' : 'update';
       errors.push(...rowErrors);
-      planned.push({ line, action, id: current?.id ?? null, values, previousImages: current?.images ?? [] });
+      planned.push({ line, action, id: current?.id ?? null, values, stored: current });
     }
     return { rows: planned, errors };
   }

@@ -13,8 +13,11 @@ import { ListingMemo } from './listing-memo';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The catalogue's rules and this process's copy of its answers (writers invalidate it). */
-    catalog: { service: CatalogService; cache: CatalogCache };
+    /**
+     * The catalogue's rules and this process's copy of its answers (writers invalidate it), and
+     * the CSV import (tests reach its beforeWrite seam here).
+     */
+    catalog: { service: CatalogService; cache: CatalogCache; csv: CatalogCsv };
   }
 }
 
@@ -35,12 +38,12 @@ export default fp(
     await cache.start();
     app.addHook('onClose', async () => cache.stop());
     const service = new CatalogService(new CatalogRepository(database, listingMemo));
-    app.decorate('catalog', { service, cache });
-    await app.register(catalogRoutes, { prefix: '/api', service, cache });
     // The admin's writes (issue 12): multipart product forms with images, categories, CSV.
     const adminRepository = new CatalogAdminRepository(database);
     const admin = new CatalogAdminService(database, adminRepository, app.storage, cache, app.log);
     const csv = new CatalogCsv(database, adminRepository, admin, app.storage, config.publicUrl);
+    app.decorate('catalog', { service, cache, csv });
+    await app.register(catalogRoutes, { prefix: '/api', service, cache });
     await app.register(catalogAdminRoutes, { prefix: '/api', service: admin, csv });
   },
   { name: 'catalog', dependencies: ['config', 'database', 'auth', 'storage'] },

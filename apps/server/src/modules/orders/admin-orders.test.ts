@@ -184,7 +184,7 @@ describe('the admin’s order list', () => {
     }
   });
 
-  it('answers 400 for an unknown status, a bad date or page, naming the field', async () => {
+  it('answers 400 for an unknown status, a bad date or page, or dates the wrong way round, naming the field', async () => {
     for (const query of [
       'status=LOST',
       'status=pending',
@@ -197,6 +197,14 @@ describe('the admin’s order list', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().code).toBe('INVALID_INPUT');
     }
+    const reversed = await asAdmin('GET', '/api/orders/admin?from=2026-06-30&to=2026-06-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual({
+      code: 'INVALID_INPUT',
+      message: ORDER_ADMIN_MESSAGES.dateRangeReversed,
+      errors: { to: ORDER_ADMIN_MESSAGES.dateRangeReversed },
+    });
+    expect((await asAdmin('GET', '/api/orders/admin?from=2026-06-30&to=2026-06-30')).statusCode).toBe(200);
     const { order } = await newOrder();
     const unknown = await asAdmin('PATCH', `/api/orders/${order.id}/status`, { status: 'LOST' });
     expect(unknown.statusCode).toBe(400);
@@ -412,6 +420,19 @@ describe('the orders CSV export', () => {
     const none = await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-10&to=2021-06-11&status=DELIVERED');
     expect(none.body.trim().split('\r\n')).toEqual([ORDER_CSV_COLUMNS.join(',')]);
     expect((await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-10')).statusCode).toBe(400);
+  });
+
+  it('answers 400 under `to` for a range that ends before it starts, instead of an empty file; one day is a range', async () => {
+    const reversed = await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-11&to=2021-06-10');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.headers['content-type']).toMatch(/^application\/json/);
+    expect(reversed.json()).toEqual({
+      code: 'INVALID_INPUT',
+      message: ORDER_ADMIN_MESSAGES.dateRangeReversed,
+      errors: { to: ORDER_ADMIN_MESSAGES.dateRangeReversed },
+    });
+    const oneDay = await asAdmin('GET', '/api/orders/admin/export.csv?from=2021-06-10&to=2021-06-10');
+    expect(oneDay.statusCode).toBe(200);
   });
 });
 

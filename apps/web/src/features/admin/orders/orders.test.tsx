@@ -90,6 +90,38 @@ describe('Manage Orders: the list', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('refuses a To date before From with the server’s message, and neither filters nor exports that range', async () => {
+    const fetchMock = fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    const { router } = renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-06-30' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply dates' }));
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_ADMIN_MESSAGES.dateRangeReversed);
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toBe('');
+    expect(apiCalls(fetchMock).some((call) => call.line.includes('from=2026-06-30'))).toBe(false);
+
+    // The right way round, the range is applied and exported.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-06-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply dates' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-06-01&to=2026-06-30'));
+    expect(screen.queryByText(ORDER_ADMIN_MESSAGES.dateRangeReversed)).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Export CSV' })).getAttribute('href')).toBe(
+      '/api/orders/admin/export.csv?from=2026-06-01&to=2026-06-30',
+    );
+  });
+
+  it('offers no download of a range that ends before it starts, and says why', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    renderRoute('/admin/orders?from=2026-06-30&to=2026-06-01');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_ADMIN_MESSAGES.dateRangeReversed);
+  });
+
   it('shows a failed load as "Error: …"', async () => {
     fakeApi({
       '/api/users/session': { user: admin },

@@ -251,4 +251,37 @@ describe('the CSV import', { timeout: 20_000 }, () => {
     const calls = api.requests('POST', '/api/products/import');
     expect(calls.map((call) => call.url.searchParams.get('dryRun'))).toEqual(['true', null]);
   });
+
+  it('shows which rows changed since the preview when the import answers 409, and asks for a new preview', async () => {
+    const rows = [{ line: 2, action: 'update', id: 'p1', name: 'Satin Ribbon, Wine', price: 1600, stock: 3 }];
+    const changed = CSV_MESSAGES.changedSincePreview(2, CSV_MESSAGES.productChanged, 0);
+    shop({
+      'POST /api/products/import': (_init, url) =>
+        url.searchParams.get('dryRun')
+          ? {
+              body: { message: '1 rows are ready to import', applied: false, rows, errors: [], created: 0, updated: 1 },
+            }
+          : {
+              status: 409,
+              body: {
+                code: 'CATALOGUE_CHANGED',
+                message: changed,
+                applied: false,
+                rows,
+                errors: [{ line: 2, column: 'id', message: CSV_MESSAGES.productChanged }],
+                created: 0,
+                updated: 0,
+              },
+            },
+    });
+    renderRoute('/admin/products');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 1 rows' }));
+    expect(await screen.findByText(`Line 2, id: ${CSV_MESSAGES.productChanged}`)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(changed);
+    expect(screen.queryByRole('button', { name: /^Import \d+ rows$/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeTruthy();
+  });
 });

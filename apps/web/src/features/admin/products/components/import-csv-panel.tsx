@@ -21,7 +21,11 @@ const fileInputClasses =
 /** A folder holds more than pictures (a .DS_Store, the CSV itself); some systems give no type. */
 const isPicture = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|avif)$/i.test(file.name);
 
-/** A refused import answers 400 with the same preview: show it rather than only its message. */
+/**
+ * A refused import answers with the same preview (400: rows with errors; 409 CATALOGUE_CHANGED:
+ * rows whose product or subcategory changed since the preview): show it rather than only its
+ * message. Its errors keep Import away until a new preview.
+ */
 function previewOf(error: unknown): ProductImportResult | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const parsed = productImportResultSchema.safeParse(error.body);
@@ -191,7 +195,7 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
       {preview && (
         <div className="mt-6">
           <p role="status" className="text-sm font-medium">
-            {preview.errors.length > 0 ? CSV_MESSAGES.previewHasErrors : preview.message}
+            {preview.message}
           </p>
           {preview.errors.length > 0 && (
             <div
