@@ -3,6 +3,7 @@
 // DURATION seconds, so the last frame leads back into the first without a jump.
 //
 //   node apps/web/scripts/make-hero-media.mjs      (needs ffmpeg on PATH: apt-get install ffmpeg)
+//   node apps/web/scripts/make-hero-media.mjs --poster-only     (the poster alone; no ffmpeg)
 //
 // Writes apps/web/src/features/home/media/hero.webm (VP9), hero.mp4 (H.264) and hero-poster.webp (frame 0).
 // The files are committed, so install, build and test never need ffmpeg.
@@ -17,6 +18,10 @@ const HEIGHT = 540;
 const FPS = 24;
 const DURATION = 8; // seconds
 const FRAMES = FPS * DURATION;
+const posterOnly = process.argv.includes('--poster-only');
+// The poster is home's largest paint on a phone (its LCP) and sits under the hero's dark
+// gradient (hero-video.tsx): quality 50 looks the same there and is a fifth smaller than 70.
+const POSTER_QUALITY = 50;
 
 // The palette of apps/web/src/index.css.
 const wine950 = '#2e0c16';
@@ -106,44 +111,46 @@ function ffmpeg(args) {
 mkdirSync(outDir, { recursive: true });
 const framesDir = mkdtempSync(path.join(tmpdir(), 'hero-frames-'));
 try {
-  for (let frame = 0; frame < FRAMES; frame++) {
+  for (let frame = 0; frame < (posterOnly ? 1 : FRAMES); frame++) {
     const file = path.join(framesDir, `${String(frame).padStart(4, '0')}.png`);
     await sharp(Buffer.from(frameSvg(frame)))
       .png({ compressionLevel: 1 })
       .toFile(file);
   }
   await sharp(path.join(framesDir, '0000.png'))
-    .webp({ quality: 70, effort: 6 })
+    .webp({ quality: POSTER_QUALITY, effort: 6 })
     .toFile(path.join(outDir, 'hero-poster.webp'));
 
-  const input = ['-framerate', String(FPS), '-i', path.join(framesDir, '%04d.png')];
-  // Two-pass VP9 at constant quality; keyframe every loop so seeking back to 0 is cheap.
-  const vp9 = [
-    '-c:v',
-    'libvpx-vp9',
-    '-b:v',
-    '0',
-    '-crf',
-    '46',
-    '-row-mt',
-    '1',
-    '-cpu-used',
-    '2',
-    '-g',
-    String(FRAMES),
-    '-pix_fmt',
-    'yuv420p',
-    '-an',
-  ];
-  const passLog = path.join(framesDir, 'vp9');
-  ffmpeg([...input, ...vp9, '-pass', '1', '-passlogfile', passLog, '-f', 'null', '/dev/null']);
-  ffmpeg([...input, ...vp9, '-pass', '2', '-passlogfile', passLog, path.join(outDir, 'hero.webm')]);
-  // H.264 for Safari and older browsers; faststart puts the index first so playback starts early.
-  ffmpeg([
-    ...input,
-    ...['-c:v', 'libx264', '-preset', 'slow', '-crf', '32', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
-    ...['-g', String(FRAMES), '-movflags', '+faststart', '-an', path.join(outDir, 'hero.mp4')],
-  ]);
+  if (!posterOnly) {
+    const input = ['-framerate', String(FPS), '-i', path.join(framesDir, '%04d.png')];
+    // Two-pass VP9 at constant quality; keyframe every loop so seeking back to 0 is cheap.
+    const vp9 = [
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '46',
+      '-row-mt',
+      '1',
+      '-cpu-used',
+      '2',
+      '-g',
+      String(FRAMES),
+      '-pix_fmt',
+      'yuv420p',
+      '-an',
+    ];
+    const passLog = path.join(framesDir, 'vp9');
+    ffmpeg([...input, ...vp9, '-pass', '1', '-passlogfile', passLog, '-f', 'null', '/dev/null']);
+    ffmpeg([...input, ...vp9, '-pass', '2', '-passlogfile', passLog, path.join(outDir, 'hero.webm')]);
+    // H.264 for Safari and older browsers; faststart puts the index first so playback starts early.
+    ffmpeg([
+      ...input,
+      ...['-c:v', 'libx264', '-preset', 'slow', '-crf', '32', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+      ...['-g', String(FRAMES), '-movflags', '+faststart', '-an', path.join(outDir, 'hero.mp4')],
+    ]);
+  }
 } finally {
   rmSync(framesDir, { recursive: true, force: true });
 }
