@@ -10,7 +10,11 @@ describe('stringifyAnswer', () => {
     };
     const text = stringifyAnswer(answer);
     expect(text).toBe('{"products":[{"id":"a","price":1500},{"id":"b"}],"page":1,"nested":{"list":[[1, 2]]}}');
-    expect(JSON.parse(text)).toEqual({ products: [{ id: 'a', price: 1500 }, { id: 'b' }], page: 1, nested: { list: [[1, 2]] } });
+    expect(JSON.parse(text)).toEqual({
+      products: [{ id: 'a', price: 1500 }, { id: 'b' }],
+      page: 1,
+      nested: { list: [[1, 2]] },
+    });
   });
 
   it('gives what JSON.stringify gives for an answer without RawJson, undefined keys and dates included', () => {

@@ -234,7 +234,10 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
         name,
         'Line one\n\tline two, with a "quote" and a backslash \\',
         JSON.stringify(['/uploads/products/a-1.webp', '/uploads/products/b-2.webp']),
-        JSON.stringify([{ name: 'Width', value: '2½ cm' }, { name: 'Note', value: 'a\u0001b' }]),
+        JSON.stringify([
+          { name: 'Width', value: '2½ cm' },
+          { name: 'Note', value: 'a\u0001b' },
+        ]),
         sub?.id,
         sub?.category_id,
       ],
@@ -268,7 +271,8 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
       expect(productSchema.parse(product)).toEqual(product);
     }
     const related = await get(`/api/products/${listed[0]?.slug}/related`);
-    for (const product of related.body.products) expect(product).toEqual((await get(`/api/products/${product.slug}`)).body.product);
+    for (const product of related.body.products)
+      expect(product).toEqual((await get(`/api/products/${product.slug}`)).body.product);
     // The other tests count hot buys and newly added products.
     await shop.database.query(`DELETE FROM products WHERE slug = 'awkward-json-lace'`);
     await shop.app.catalog.cache.invalidate();
