@@ -154,7 +154,9 @@ describe('a product page fetched without a browser', () => {
     const html = (await page(`/products/${product.slug}`)).body;
     const data = pageData(html);
     // Sorted on both sides: the product's id is random, so which key comes first varies.
-    expect(Object.keys(data).sort()).toEqual([`/api/products/${product.id}/related`, `/api/products/${product.slug}`].sort());
+    expect(Object.keys(data).sort()).toEqual(
+      [`/api/products/${product.id}/related`, `/api/products/${product.slug}`].sort(),
+    );
     const entries = shop.app.catalog.cache.size;
     expect(data[`/api/products/${product.slug}`]).toEqual(await api(`/api/products/${product.slug}`));
     expect(data[`/api/products/${product.id}/related`]).toEqual(await api(`/api/products/${product.id}/related`));
