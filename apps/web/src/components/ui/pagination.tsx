@@ -7,7 +7,9 @@ type PaginationProps = { page: number; pageSize: number; total: number };
 export function Pagination({ page, pageSize, total }: PaginationProps) {
   const { pathname, search } = useLocation();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (pageCount <= 1) return null;
+  // A page past the end (its last row was just deleted, or an old link) leads to the last page.
+  const pastEnd = page > pageCount;
+  if (pageCount <= 1 && !pastEnd) return null;
 
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
@@ -21,7 +23,11 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
 
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-      {page > 1 ? (
+      {pastEnd ? (
+        <Link to={hrefFor(pageCount)} className={linkClass}>
+          <ChevronLeft aria-hidden="true" className="size-4" /> Last page
+        </Link>
+      ) : page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
           <ChevronLeft aria-hidden="true" className="size-4" /> Previous
         </Link>
