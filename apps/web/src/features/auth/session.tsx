@@ -1,6 +1,15 @@
 import type { LoginRequest, User } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { ApiError } from '../../lib/api-client';
 import { getSession, sessionQueryKey } from './api/get-session';
 import { login as loginCall } from './api/login';
@@ -103,7 +112,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [query.data, query.isPending, loggingIn, login, logout, setUser]);
 
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // The start-up check usually answers while a page drawn on the server is still being hydrated
+  // (decision 017). A context that changes at that moment makes React hydrate the rest of the
+  // page at once, in one long task (~300 ms on a slow phone); the answer is passed on in a
+  // transition instead, which React splits into short tasks. Later changes (login, logout) pass
+  // at once: a guard must never see the user of before.
+  const deferred = useDeferredValue(value);
+  const provided = value.status !== 'loading' && deferred.status === 'loading' ? deferred : value;
+
+  return <SessionContext.Provider value={provided}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionValue {
