@@ -78,7 +78,7 @@ export interface ExportCursor {
   id: string;
 }
 
-/** What storedProducts and lockProducts read: a product's ProductValues and id. */
+/** What lockProduct and storedProducts read: a product's ProductValues and id. */
 const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
   subcategory_id AS "subcategoryId", category_id AS "categoryId",
   is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"`);
@@ -149,28 +149,19 @@ export class CatalogAdminRepository {
     return row;
   }
 
-  /** Stored values of many products by id (the CSV import). */
-  async storedProducts(executor: Executor, ids: string[]): Promise<StoredProduct[]> {
+  /**
+   * Stored values of many products by id (the CSV import). With `lock`, inside the import's write:
+   * their rows stay locked until the transaction ends, taken in id order, as an order's stock
+   * reservation takes them, so the two never wait on each other in a circle. A product deleted
+   * meanwhile is missing; one updated meanwhile is read as committed.
+   */
+  async storedProducts(executor: Executor, ids: string[], { lock = false } = {}): Promise<StoredProduct[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
     return rows<StoredProduct>(
       executor,
-      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[])`,
-    );
-  }
-
-  /**
-   * storedProducts with their rows locked until the transaction ends (the CSV import's write),
-   * taken in id order, as an order's stock reservation takes them, so the two never wait on each
-   * other in a circle. A product deleted meanwhile is missing; one updated meanwhile is read as
-   * committed.
-   */
-  async lockProducts(tx: Executor, ids: string[]): Promise<StoredProduct[]> {
-    const valid = ids.filter(isUuid);
-    if (valid.length === 0) return [];
-    return rows<StoredProduct>(
-      tx,
-      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[]) ORDER BY id FOR UPDATE`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE id = ANY(${uuidArray(valid)}::uuid[])
+          ${lock ? sql`ORDER BY id FOR UPDATE` : sql``}`,
     );
   }
 

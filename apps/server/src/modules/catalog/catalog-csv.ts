@@ -276,9 +276,10 @@ export class CatalogCsv {
     const named = rows.filter((row): row is PlannedRow & { stored: StoredProduct } => row.stored !== undefined);
     const now = new Map(
       (
-        await this.repository.lockProducts(
+        await this.repository.storedProducts(
           tx,
           named.map((row) => row.stored.id),
+          { lock: true },
         )
       ).map((product) => [product.id, product]),
     );
