@@ -48,6 +48,14 @@ export const ERROR_STATUS = {
   TRANSFER_AMOUNT_SHORT: 409,
   /** The order cannot take this payment action (not a bank transfer, not paid, already refunded). */
   ORDER_NOT_REFUNDABLE: 409,
+  /** The order is no longer unpaid and pending: its customer cannot cancel it (an admin can). */
+  ORDER_NOT_CANCELLABLE: 409,
+  /**
+   * The customer's unpaid orders already hold as much as one customer may (`details.limit`:
+   * `unpaidOrders`, `value` or `productShare`, with `details.productId` for the last); paying for
+   * or cancelling one frees it.
+   */
+  HOLD_LIMIT_REACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -38,6 +38,25 @@ export const ORDER_MESSAGES = {
   notPayable: 'This order can no longer be paid',
   providerUnavailable: 'We could not reach the payment provider. Please try again in a moment.',
   statusUpdated: 'Order status updated',
+  /** A customer cancelled their own unpaid order (POST /api/orders/{id}/cancel). */
+  orderCancelled: 'Your order has been cancelled',
+  notCancellable: 'This order can no longer be cancelled. Please contact us if you need to change it.',
+  cancelConfirmTitle: 'Cancel this order?',
+  cancelConfirmBody: (orderNumber: string) =>
+    `Order ${orderNumber} will be cancelled and its items put back on sale. It can no longer be paid.`,
+  cancelOrder: 'Cancel order',
+  keepOrder: 'Keep order',
+
+  // Limits on what one customer's unpaid orders may hold (HOLD_LIMIT_REACHED, 409).
+  unpaidOrdersLimit: (count: number) =>
+    `You already have ${count} unpaid ${count === 1 ? 'order' : 'orders'}. Please pay for or cancel one in My Orders before placing another.`,
+  unpaidValueLimit: (amount: string) =>
+    `Your unpaid orders would hold more than ${amount} of stock. Please pay for or cancel an unpaid order in My Orders first.`,
+  productShareLimit: (name: string, most: string) =>
+    `You can hold at most ${most} of ${name} in unpaid orders. Please pay for or cancel an unpaid order in My Orders first.`,
+  // 429 TOO_MANY_REQUESTS, with Retry-After.
+  tooManyOrders: 'You have placed many orders in the last hour. Please try again later.',
+  tooManyPaymentAttempts: 'Too many payment attempts. Please wait a moment and try again.',
 
   // Screens (SPEC.md §8).
   createFailed: 'Failed to create order. Please try again.',

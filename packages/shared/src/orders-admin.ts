@@ -45,7 +45,45 @@ export const ORDER_ADMIN_MESSAGES = {
   notRefundable: 'This order has no card payment to refund',
   exportRangeRequired: 'Choose the dates to export',
   dateRangeReversed: 'The To date must be on or after the From date',
+  /** POST /api/orders/admin/cancel: 'N orders cancelled' (and how many were left as they were). */
+  bulkCancelled: (cancelled: number, skipped: number) =>
+    `${cancelled} ${cancelled === 1 ? 'order' : 'orders'} cancelled` +
+    (skipped > 0 ? `; ${skipped} left as ${skipped === 1 ? 'it was' : 'they were'}` : ''),
+  bulkCancelNoneSelected: 'Select the orders to cancel',
+  bulkCancelTooMany: 'At most 100 orders can be cancelled at once',
+  /** Reopening a cancelled order whose stock has been sold meanwhile (409 OUT_OF_STOCK). */
+  reopenOutOfStock: (available: number, name: string) =>
+    `This order cannot be reopened: only ${available} left in stock for ${name}. It stays cancelled.`,
 } as const;
+
+// ---------- POST /api/orders/admin/cancel ----------
+// Several orders cancelled in one step (each as PATCH …/status CANCELLED would: stock back once,
+// a paid card order refunded first). Each order succeeds or fails on its own.
+
+export const ADMIN_BULK_CANCEL_MAX = 100;
+
+export const adminBulkCancelRequestSchema = z.object({
+  orderIds: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1, ORDER_ADMIN_MESSAGES.bulkCancelNoneSelected)
+    .max(ADMIN_BULK_CANCEL_MAX, ORDER_ADMIN_MESSAGES.bulkCancelTooMany),
+  note: text(500, { multiline: true }).optional(),
+});
+export type AdminBulkCancelRequest = z.input<typeof adminBulkCancelRequestSchema>;
+
+export const adminBulkCancelResponseSchema = z.object({
+  message: z.string(),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      orderNumber: z.string().nullable(),
+      /** `cancelled` now, `unchanged` (already cancelled), or `failed` with the reason in `message`. */
+      outcome: z.enum(['cancelled', 'unchanged', 'failed']),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminBulkCancelResponse = z.infer<typeof adminBulkCancelResponseSchema>;
 
 /**
  * A date range of the admin's orders (the list's filter, the export) runs forwards: `to` on or

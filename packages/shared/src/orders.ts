@@ -165,7 +165,10 @@ export const orderSchema = z.object({
   user: z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string(), email: z.string() }),
   transactionId: z.string().nullable(),
   paidAt: z.string().nullable(),
-  /** An unpaid card order is cancelled after this (ISO time); null once paid or for bank transfers. */
+  /**
+   * An unpaid order is cancelled after this (ISO time) and its stock returned: a card order's
+   * payment window, a bank transfer's deadline; null once paid or cancelled.
+   */
   expiresAt: z.string().nullable(),
   /** The reference of the latest card payment attempt (the order number, then `-2`, ...). */
   paymentReference: z.string().nullable(),
