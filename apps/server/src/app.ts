@@ -12,8 +12,8 @@ import dashboard from './modules/dashboard';
 import health from './modules/health';
 import newsletter from './modules/newsletter';
 import orders from './modules/orders';
+import payments from './modules/payments';
 import users from './modules/users';
-import paymentsPlugin from './payments';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
@@ -95,8 +95,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
-  // Paystack (or, without keys outside production, the test gateway under /test-gateway).
-  await app.register(paymentsPlugin);
   // app.storage (uploaded images on disk or in S3) and GET /images/uploads/<key>.
   await app.register(uploadsPlugin);
 
@@ -105,10 +103,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalog);
   await app.register(users);
   await app.register(account);
-  await app.register(adminUsers);
   await app.register(newsletter);
   await app.register(contact);
   await app.register(orders);
+  // Paying orders: Paystack (or, without keys outside production, the test gateway under /test-gateway).
+  await app.register(payments);
+  // After orders: disabling or deleting a customer cancels their unpaid orders.
+  await app.register(adminUsers);
   await app.register(dashboard);
 
   await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });

@@ -120,7 +120,15 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
-  BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
+  BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(24),
+  // What one customer's unpaid orders may hold (docs/decisions/020-payments-module-and-hold-limits.md).
+  ORDER_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000_000).default(3),
+  ORDER_LIMIT_UNPAID_VALUE_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(2_000_000),
+  ORDER_LIMIT_PRODUCT_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  ORDER_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
+  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
+  PAYMENT_CALLS_PER_CUSTOMER: z.coerce.number().int().min(1).max(1_000_000_000).default(30),
+  PAYMENT_CALLS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000_000).default(12),
   ORDER_EXPIRY_WORKER: flag(true),
   ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   // Payments (docs/payments.md). No keys outside production: the built-in test gateway.
@@ -160,6 +168,27 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * What one customer may hold in unpaid orders, and how fast orders may be placed. Paid orders
+ * never count: a customer who pays can buy any quantity in stock.
+ */
+export interface OrderLimits {
+  /** Unpaid, pending orders open at once per customer. */
+  unpaidOrders: number;
+  /** The value (kobo) those orders may hold together. */
+  unpaidValueKobo: number;
+  /** The share (%) of a product's stock (on the shelf plus what the customer holds) one customer's unpaid orders may hold; at least one unit. */
+  productSharePercent: number;
+  /** Orders placed (or tried) per customer per hour. */
+  ordersPerHour: number;
+  /** Orders placed (or tried) from one address per hour. */
+  ordersPerHourPerAddress: number;
+  /** Payment starts, and confirmations, per customer in 10 minutes (each may ask the provider). */
+  paymentCallsPerCustomer: number;
+  /** The same per order. */
+  paymentCallsPerOrder: number;
+}
+
 export interface AppConfig {
   /** undefined when NODE_ENV is unset, which counts as production for the default admin. */
   env: Env['NODE_ENV'];
@@ -190,8 +219,9 @@ export interface AppConfig {
     paymentWindowMinutes: number;
     expiryWorker: boolean;
     expiryPollMs: number;
-    /** Unpaid bank-transfer orders are cancelled this many hours after they were placed (default 72). */
-    bankTransferWindowHours?: number;
+    /** Unpaid bank-transfer orders are cancelled this many hours after they were placed (default 24). */
+    bankTransferWindowHours: number;
+    limits: OrderLimits;
   };
   payments: PaymentsConfig;
   /** Where uploaded product images live (apps/server/src/storage). */
@@ -302,6 +332,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       expiryWorker: env.ORDER_EXPIRY_WORKER,
       expiryPollMs: env.ORDER_EXPIRY_POLL_MS,
       bankTransferWindowHours: env.BANK_TRANSFER_WINDOW_HOURS,
+      limits: {
+        unpaidOrders: env.ORDER_LIMIT_UNPAID_ORDERS,
+        unpaidValueKobo: env.ORDER_LIMIT_UNPAID_VALUE_NAIRA * 100,
+        productSharePercent: env.ORDER_LIMIT_PRODUCT_SHARE_PERCENT,
+        ordersPerHour: env.ORDER_LIMIT_ORDERS_PER_HOUR,
+        ordersPerHourPerAddress: env.ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS,
+        paymentCallsPerCustomer: env.PAYMENT_CALLS_PER_CUSTOMER,
+        paymentCallsPerOrder: env.PAYMENT_CALLS_PER_ORDER,
+      },
     },
     payments: {
       paystack:

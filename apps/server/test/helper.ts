@@ -52,9 +52,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Uploaded images of this test file's apps: a temporary folder, never the repository's ./data. */
 const testUploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-test-uploads-'));
 
+/**
+ * Tests place many unpaid orders for one customer from one address: the hold limits are lifted
+ * here, and the tests of the limits set their own (order-limits.test.ts).
+ */
+export const UNLIMITED_ORDERS = {
+  ORDER_LIMIT_UNPAID_ORDERS: '1000000000',
+  ORDER_LIMIT_UNPAID_VALUE_NAIRA: '1000000000',
+  ORDER_LIMIT_PRODUCT_SHARE_PERCENT: '100',
+  ORDER_LIMIT_ORDERS_PER_HOUR: '1000000000',
+  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: '1000000000',
+  PAYMENT_CALLS_PER_CUSTOMER: '1000000000',
+  PAYMENT_CALLS_PER_ORDER: '1000000000',
+} as const;
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_ORDERS }),
     storage: { kind: 'disk', dir: testUploadsDir },
     ...overrides,
   };

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type PaymentsConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { categories, products, subcategories } from '../src/db/schema';
-import { TEST_GATEWAY_KEYS } from '../src/payments';
-import { paystackSignature } from '../src/payments/paystack/paystack-client';
+import { TEST_GATEWAY_KEYS, TEST_GATEWAY_PATH } from '../src/modules/payments/providers';
+import { paystackSignature } from '../src/modules/payments/providers/paystack/paystack-client';
 import { bearer, type Session } from './accounts';
 
 /** Helpers for tests of orders and payments through HTTP. */
@@ -160,15 +160,26 @@ export async function payWithCard(
   return response.json() as { status: string; message: string; reference: string };
 }
 
+/** The test gateway's `data` for a reference, exactly as Paystack's verify call answers it (null: unknown). */
+export async function gatewayTransactionData(app: FastifyInstance, reference: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `${TEST_GATEWAY_PATH}/transaction/verify/${encodeURIComponent(reference)}`,
+    headers: { authorization: `Bearer ${TEST_GATEWAY_KEYS.secretKey}` },
+  });
+  if (response.statusCode !== 200) return null;
+  return (response.json() as { data: Record<string, unknown> }).data;
+}
+
 /** The charge.success webhook Paystack sends for a paid reference, signed with `secretKey`. */
 export async function chargeSuccessWebhook(
   app: FastifyInstance,
   reference: string,
   secretKey: string = TEST_GATEWAY_KEYS.secretKey,
 ) {
-  const transaction = await app.payments.verify(reference);
-  if (!transaction) throw new Error(`no transaction ${reference}`);
-  const payload = JSON.stringify({ event: 'charge.success', data: transaction.raw });
+  const data = await gatewayTransactionData(app, reference);
+  if (!data) throw new Error(`no transaction ${reference}`);
+  const payload = JSON.stringify({ event: 'charge.success', data });
   return {
     payload,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secretKey, payload) },

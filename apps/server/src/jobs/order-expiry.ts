@@ -4,11 +4,11 @@ export interface OrderExpiryJobOptions {
   log: FastifyBaseLogger;
   pollMs: number;
   /**
-   * One round: verify and cancel the unpaid card orders past their window (the orders module's
-   * service does it; it claims orders with FOR UPDATE SKIP LOCKED, so several server processes
-   * can run rounds at once).
+   * One round: cancel the unpaid orders past their deadline once their payment method has had
+   * its say, and remind transfers half-way (the payments module's PaymentExpiry; it claims orders
+   * with FOR UPDATE SKIP LOCKED, so several server processes can run rounds at once).
    */
-  runRound: () => Promise<{ expired: number; paid: number; deferred: number }>;
+  runRound: () => Promise<{ expired: number; paid: number; deferred: number; reminded: number }>;
 }
 
 /** Runs a round of order expiry every pollMs, one at a time, until stopped. */
@@ -48,7 +48,8 @@ export class OrderExpiryJob {
       this.timer = undefined;
       try {
         const result = await this.runOnce();
-        if (result.expired || result.paid || result.deferred) this.options.log.info(result, 'order expiry round');
+        if (result.expired || result.paid || result.deferred || result.reminded)
+          this.options.log.info(result, 'order expiry round');
       } catch (error) {
         if (!this.stopped) this.options.log.warn({ err: error }, 'order expiry: round failed, will retry');
       }

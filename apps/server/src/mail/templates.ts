@@ -34,6 +34,18 @@ export interface EmailTemplates {
     orderUrl?: string;
     /** Set when the cancellation refunded the card payment. */
     refundedKobo?: number;
+    /** Why a cancelled order was cancelled, when it was not the shop's plain choice. */
+    reason?: 'customer' | 'admin' | 'expired' | 'account-closed';
+  };
+  /** Half-way to a bank transfer's deadline: how to pay, how much, by when. */
+  'order-payment-reminder': {
+    firstName: string;
+    orderNumber: string;
+    totalKobo: number;
+    /** ISO time after which the order is cancelled. */
+    deadline: string;
+    bank: { accountName: string; bankName: string; accountNumber: string };
+    orderUrl?: string;
   };
   /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
   'newsletter-welcome': { unsubscribeUrl: string; shopUrl?: string };
@@ -256,12 +268,19 @@ const STATUS_WORDS: Record<string, string> = {
   CANCELLED: 'cancelled',
 };
 
+/** The sentence that says why an order was cancelled, by CancelReason (order-state.ts). */
+const CANCEL_REASONS: Record<string, string> = {
+  customer: 'You cancelled it, and its items are back on sale. Nothing was charged.',
+  expired: 'We did not receive its payment in time, so its items are back on sale.',
+  'account-closed': 'Your account was closed, so its items are back on sale.',
+};
+
 export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
   const { firstName, orderNumber, to, orderUrl, refundedKobo } = data;
   const now = STATUS_WORDS[to] ?? to.toLowerCase();
   const refund = refundedKobo
     ? `We have refunded ${naira(refundedKobo)} to the card you paid with; your bank may take a few working days to show it.`
-    : null;
+    : (data.reason && CANCEL_REASONS[data.reason]) || null;
   return {
     subject: `Order ${orderNumber} is ${now}`,
     text: [
@@ -279,6 +298,53 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
 <p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
 ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+    ),
+  };
+}
+
+/** A Lagos time a customer reads: "Friday 27 November 2026, 2:30 pm". */
+const lagosTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+export function orderPaymentReminderEmail(data: EmailTemplates['order-payment-reminder']): RenderedEmail {
+  const { firstName, orderNumber, totalKobo, deadline, bank, orderUrl } = data;
+  const by = lagosTime(deadline);
+  const details = [
+    `Amount: ${naira(totalKobo)}`,
+    `Bank: ${plainLine(bank.bankName)}`,
+    `Account name: ${plainLine(bank.accountName)}`,
+    `Account number: ${plainLine(bank.accountNumber)}`,
+    `Reference: ${orderNumber}`,
+  ];
+  return {
+    subject: `Reminder: pay for order ${orderNumber} by ${by}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `We are keeping the items of your order ${orderNumber} until ${by} (Lagos time). Please make your bank transfer before then, with the order number as the reference:`,
+      '',
+      ...details,
+      '',
+      'After that time the order is cancelled and its items go back on sale. If you have already paid, thank you: we confirm transfers as they arrive.',
+      '',
+      ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Pay for order ${orderNumber} by ${by}`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>We are keeping the items of your order <strong>${escapeHtml(orderNumber)}</strong> until <strong>${escapeHtml(by)}</strong> (Lagos time). Please make your bank transfer before then, with the order number as the reference:</p>
+<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>After that time the order is cancelled and its items go back on sale. If you have already paid, thank you: we confirm transfers as they arrive.</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
     ),
   };
 }
@@ -334,6 +400,8 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return orderPaidEmail(data as EmailTemplates['order-paid']);
     case 'order-status-changed':
       return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
+    case 'order-payment-reminder':
+      return orderPaymentReminderEmail(data as EmailTemplates['order-payment-reminder']);
     case 'newsletter-welcome':
       return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome']);
     default:

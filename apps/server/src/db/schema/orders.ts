@@ -39,7 +39,10 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Set once stock has gone back to the shelf, so a cancellation releases it only once. */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** An unpaid order is cancelled after this and its stock returned: a card order's window, a transfer's deadline. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the customer was reminded, half-way to a bank transfer's deadline (once). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** The reference of the latest payment attempt (the order number, then `-2`, `-3`, ...). */
     paymentReference: text('payment_reference'),
     /** How many payment references the order has been given. */
@@ -74,6 +77,8 @@ export const orders = pgTable(
     index('orders_transfer_unpaid_idx')
       .on(t.createdAt)
       .where(sql`${t.paymentMethod} = 'bankTransfer' AND ${t.paymentStatus} = 'UNPAID'`),
+    // 0008: what one customer holds in unpaid orders (the hold limits).
+    index('orders_user_unpaid_idx').on(t.userId).where(sql`${t.status} = 'PENDING' AND ${t.paymentStatus} = 'UNPAID'`),
   ],
 );
 
@@ -131,6 +136,9 @@ export const paymentReferences = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     reachedProviderAt: timestamp('reached_provider_at', { withTimezone: true }),
+    /** The provider's last answer about this reference ('abandoned', 'not found', …), and when. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedStatus: text('checked_status'),
     createdAt: createdAt(),
   },
   (t) => [index('payment_references_order_idx').on(t.orderId)],

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noStore } from '../../plugins/auth';
+import { currentUser, noStore } from '../../plugins/auth';
 import type { AdminUsersService } from './admin-users.service';
 
 const userIdParams = z.object({ id: z.string().min(1).max(100) });
@@ -34,7 +34,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersServic
       },
     },
     async (request) => {
-      const user = await service.updateUser(request.params.id, request.body);
+      const user = await service.updateUser(request.params.id, request.body, `admin:${currentUser(request).email}`);
       return { message: M.userUpdated, user };
     },
   );
@@ -43,7 +43,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ service: AdminUsersServic
     '/users/:id',
     { preHandler: app.requireAdmin, schema: { params: userIdParams, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await service.deleteUser(request.params.id);
+      await service.deleteUser(request.params.id, `admin:${currentUser(request).email}`);
       return { message: M.userDeleted };
     },
   );

@@ -14,6 +14,8 @@ export class AdminUsersService {
     private readonly repository: AdminUsersRepository,
     private readonly users: FastifyInstance['users'],
     private readonly account: FastifyInstance['account'],
+    private readonly orders: FastifyInstance['orders'],
+    private readonly onEmailQueued: () => void,
   ) {}
 
   async listUsers(query: UserListQuery): Promise<UserPage> {
@@ -21,8 +23,15 @@ export class AdminUsersService {
     return { users, page: query.page, pageSize: query.pageSize, total };
   }
 
-  /** Role and active changes; a disabled account is logged out everywhere at once. */
-  async updateUser(id: string, changes: { role?: 'CUSTOMER' | 'ADMIN'; active?: boolean }): Promise<User> {
+  /**
+   * Role and active changes; a disabled account is logged out everywhere at once, and its unpaid
+   * orders are cancelled with it, so the stock they held goes back on sale.
+   */
+  async updateUser(
+    id: string,
+    changes: { role?: 'CUSTOMER' | 'ADMIN'; active?: boolean },
+    actor = 'system',
+  ): Promise<User> {
     const target = await this.users.findById(id);
     if (!target) throw new AppError('NOT_FOUND', M.userNotFound);
     const updated = await this.database.db.transaction(async (tx) => {
@@ -30,20 +39,29 @@ export class AdminUsersService {
       const stillAdmin = (changes.role ?? normalizeRole(target.role)) === 'ADMIN' && (changes.active ?? target.active);
       if (!stillAdmin) await this.assertAnotherActiveAdmin(tx, id);
       const user = await this.users.update(id, changes, tx);
-      if (changes.active === false) await this.account.endAllSessions(id, tx);
-      return user;
+      let cancelled = 0;
+      if (changes.active === false) {
+        await this.account.endAllSessions(id, tx);
+        cancelled = await this.orders.admin.cancelUnpaidOf(tx, id, actor);
+      }
+      return { user, cancelled };
     });
-    if (!updated) throw new AppError('NOT_FOUND', M.userNotFound);
-    return updated;
+    if (!updated.user) throw new AppError('NOT_FOUND', M.userNotFound);
+    if (updated.cancelled > 0) this.onEmailQueued();
+    return updated.user;
   }
 
-  async deleteUser(id: string): Promise<void> {
+  /** Deletes the account; its unpaid orders are cancelled first, in the same transaction. */
+  async deleteUser(id: string, actor = 'system'): Promise<void> {
     if (!(await this.users.findById(id))) throw new AppError('NOT_FOUND', M.userNotFound);
-    await this.database.db.transaction(async (tx) => {
+    const cancelled = await this.database.db.transaction(async (tx) => {
       await this.repository.lockActiveAdmins(tx);
       await this.assertAnotherActiveAdmin(tx, id);
+      const cancelled = await this.orders.admin.cancelUnpaidOf(tx, id, actor);
       await this.users.delete(id, tx);
+      return cancelled;
     });
+    if (cancelled > 0) this.onEmailQueued();
   }
 
   private async assertAnotherActiveAdmin(tx: Transaction, exceptId: string) {

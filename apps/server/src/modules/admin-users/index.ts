@@ -10,9 +10,16 @@ import { AdminUsersService } from './admin-users.service';
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const service = new AdminUsersService(app.database, new AdminUsersRepository(app.database), app.users, app.account);
+    const service = new AdminUsersService(
+      app.database,
+      new AdminUsersRepository(app.database),
+      app.users,
+      app.account,
+      app.orders,
+      () => app.outbox.nudge(),
+    );
     await service.ensureFirstAdmin(app.config, app.log);
     await app.register(adminUsersRoutes, { prefix: '/api', service });
   },
-  { name: 'admin-users', dependencies: ['config', 'database', 'auth', 'users', 'account'] },
+  { name: 'admin-users', dependencies: ['config', 'database', 'outbox', 'auth', 'users', 'account', 'orders'] },
 );

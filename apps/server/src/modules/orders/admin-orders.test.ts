@@ -15,7 +15,7 @@ import {
 import type { TestSmtpServer } from '../../../test/smtp';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { exportBatch } from './orders.repository';
+import { OrdersRepository } from './orders.repository';
 
 let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
@@ -36,7 +36,7 @@ beforeAll(async () => {
     testConfig({
       seedDemoCatalogue: false,
       outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
+      orders: { ...testConfig().orders, paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
       payments: paymentsConfig({ apiUrl: hanging.url, timeoutMs: 150 }),
     }),
     { database },
@@ -256,7 +256,7 @@ describe('an order’s status, set by an admin', () => {
     expect(cancelled.json().order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
     expect(await stockOf(database, product.id)).toBe(20);
     // The provider has given the whole payment back.
-    expect((await app.payments.verify(reference))?.status).toBe('reversed');
+    expect((await app.payments.provider.verify(reference))?.status).toBe('reversed');
     const refundNote = ORDER_ADMIN_MESSAGES.refunded(formatNaira(order.totalAmount));
     const history = (await adminDetail(order.id)).history ?? [];
     expect(history).toContainEqual(
@@ -299,7 +299,7 @@ describe('an order’s status, set by an admin', () => {
     expect(await row(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
     expect(await stockOf(database, product.id)).toBe(18);
     expect((await adminDetail(order.id)).history).toHaveLength(before ?? 0);
-    expect((await app.payments.verify(reference))?.status).toBe('success');
+    expect((await app.payments.provider.verify(reference))?.status).toBe('success');
     // The admin tries again once the provider answers.
     const retried = await asAdmin('PATCH', `/api/orders/${order.id}/status`, { status: 'CANCELLED' });
     expect(retried.json().order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
@@ -449,7 +449,11 @@ describe('the export’s batches', () => {
     const seen: string[] = [];
     let after: { cursor: string; id: string } | null = null;
     for (let round = 0; round < 10; round += 1) {
-      const batch = await exportBatch(database.db, { from: '2022-02-02', to: '2022-02-02' }, after, 2);
+      const batch = await new OrdersRepository(database).exportBatch(
+        { from: '2022-02-02', to: '2022-02-02' },
+        after,
+        2,
+      );
       seen.push(...batch.orders.map((order) => order.id));
       if (!batch.cursor) break;
       after = batch.cursor;

@@ -1,66 +1,66 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { OrderExpiryJob } from '../../jobs/order-expiry';
+import { NO_PAYMENTS, type OrderPayments } from './order-payments';
+import { OrderState } from './order-state';
+import { OrdersRepository } from './orders.repository';
 import { ordersRoutes } from './orders.routes';
 import { OrdersService } from './orders.service';
+import { OrdersAdminService } from './orders-admin.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Orders: the service (the admin area and payments use it) and its expiry job. */
-    orders: { service: OrdersService; expiry: OrderExpiryJob; settle(): Promise<void> };
+    /**
+     * Orders: the customer's service (placing, reading, cancelling, and the moves payments make),
+     * the admin's, and the order state. The payments module hands over its side with usePayments.
+     */
+    orders: {
+      service: OrdersService;
+      admin: OrdersAdminService;
+      state: OrderState;
+      repository: OrdersRepository;
+      usePayments(payments: OrderPayments): void;
+    };
   }
 }
 
 /**
- * Orders, their payment and their expiry (docs/ARCHITECTURE.md, "Orders"): /api/orders and the
- * Paystack webhook. Pays through `app.payments`, the adapter the payments plugin decorates.
+ * Orders and their state (docs/ARCHITECTURE.md, "Orders"): /api/orders. Paying them is the
+ * payments module's, registered after this one.
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const service = new OrdersService(app.database, app.payments, {
-      paymentWindowMinutes: app.config.orders.paymentWindowMinutes,
-      bankTransferWindowHours: app.config.orders.bankTransferWindowHours ?? 72,
-      shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
+    const repository = new OrdersRepository(app.database);
+    const state = new OrderState(repository, { shopUrl: app.config.publicUrl?.replace(/\/$/, '') });
+    let payments: OrderPayments = NO_PAYMENTS;
+    const currentPayments = () => payments;
+    const onEmailQueued = () => app.outbox.nudge();
+    const service = new OrdersService(app.database, repository, state, currentPayments, {
+      limits: app.config.orders.limits,
+      rateLimits: app.rateLimits,
       log: app.log,
-      onEmailQueued: () => app.outbox.nudge(),
+      onEmailQueued,
     });
-
-    // Work that runs after its answer was sent (webhooks): closing the app waits for it.
-    const pending = new Set<Promise<void>>();
-    const runAfterReply = (work: () => Promise<void>) => {
-      const running = work()
-        .catch((error) => app.log.error({ err: error }, 'payment event could not be applied; it is retried later'))
-        .finally(() => pending.delete(running));
-      pending.add(running);
-    };
-    const settle = async () => {
-      while (pending.size) await Promise.all([...pending]);
-    };
-
-    const expiry = new OrderExpiryJob({
-      log: app.log,
-      pollMs: app.config.orders.expiryPollMs,
-      runRound: async () => {
-        // Orders still expire when the leftover events cannot be read at all.
-        try {
-          await service.applyLeftoverEvents();
-        } catch (error) {
-          app.log.error({ err: error }, 'order expiry: leftover payment events could not be applied');
-        }
-        return service.expireDueOrders();
+    const admin = new OrdersAdminService(app.database, repository, state, service, currentPayments, onEmailQueued);
+    app.decorate('orders', {
+      service,
+      admin,
+      state,
+      repository,
+      usePayments(given: OrderPayments) {
+        payments = given;
       },
     });
-    app.decorate('orders', { service, expiry, settle });
+    app.addHook('onReady', async () => {
+      if (payments === NO_PAYMENTS)
+        throw new Error('orders: no payments module registered (app.ts registers payments after orders)');
+    });
     // Every committed change to orders, from any process, drops the admin list's counted totals.
-    const stopListening = await app.database.listen('orders_changed', () => service.forgetCounts());
-    if (app.config.orders.expiryWorker) expiry.start();
+    const stopListening = await app.database.listen('orders_changed', () => admin.forgetCounts());
     app.addHook('onClose', async () => {
       await stopListening();
-      await expiry.stop();
-      await settle();
     });
 
-    await app.register(ordersRoutes, { prefix: '/api', service, runAfterReply });
+    await app.register(ordersRoutes, { prefix: '/api', service, admin });
   },
-  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth', 'payments'] },
+  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit'] },
 );

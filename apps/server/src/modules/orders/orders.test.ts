@@ -54,14 +54,16 @@ describe('POST /api/orders', () => {
     expect(await stockOf(database, lace.id)).toBe(3);
   });
 
-  it('gives a bank-transfer order no payment window', async () => {
+  it('gives a bank-transfer order its deadline to pay', async () => {
     const lace = await createProduct(database, { priceKobo: 100_000 });
     const response = await placeOrder(app, buyer, [{ productId: lace.id, quantity: 1, price: 1_000 }], {
       paymentDetails: { method: 'bankTransfer', transactionId: null },
       deliveryMethod: 'PICKUP',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().order).toMatchObject({ paymentMethod: 'bankTransfer', expiresAt: null, totalAmount: 1_000 });
+    const order = response.json().order;
+    expect(order).toMatchObject({ paymentMethod: 'bankTransfer', totalAmount: 1_000 });
+    expect(Date.parse(order.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
   });
 
   it('refuses a tampered price with 409 and the current prices, creating no order and taking no stock', async () => {
@@ -299,7 +301,7 @@ describe('paying in the test gateway', () => {
     expect(started.statusCode).toBe(200);
     expect((await payWithCard(app, started.json().accessCode)).status).toBe('success');
     const paid = await waitFor(async () => {
-      await app.orders.settle();
+      await app.payments.settle();
       const read = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
       const current = read.json().order;
       return current.paymentStatus === 'PAID' ? current : null;
@@ -390,7 +392,7 @@ describe('status changes', () => {
       `UPDATE orders SET status = 'PENDING', expires_at = now() - interval '1 minute' WHERE id = $1`,
       [order.id],
     );
-    await app.orders.expiry.runOnce();
+    await app.payments.expiry.runOnce();
     expect(await stockOf(database, lace.id)).toBe(10);
     const final = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) });
     expect(final.json().order.status).toBe('CANCELLED');

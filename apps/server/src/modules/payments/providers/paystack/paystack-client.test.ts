@@ -2,15 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { paymentConfigSchema } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
-import { TEST_GATEWAY_KEYS } from '../index';
+import { createTestApp } from '../../../../../test/helper';
+import { gatewayTransactionData } from '../../../../../test/orders';
 import {
   DuplicateReferenceError,
   PaymentProviderRejectedError,
   PaymentProviderUnavailableError,
-  PaystackClient,
-  paystackSignature,
-} from './paystack-client';
+} from '../card-provider';
+import { TEST_GATEWAY_KEYS } from '../index';
+import { PaystackClient, paystackSignature } from './paystack-client';
 
 const publicConfig = paymentConfigSchema.parse({
   provider: 'paystack',
@@ -71,7 +71,7 @@ describe('the Paystack adapter against the test gateway', () => {
   };
 
   it('initialises, verifies and refunds a payment in kobo, as Paystack does', async () => {
-    const payments = t.app.payments;
+    const payments = t.app.payments.provider;
     const started = await payments.initialize({
       email: 'ada@example.com',
       amountKobo: 2_550_075,
@@ -107,7 +107,11 @@ describe('the Paystack adapter against the test gateway', () => {
     });
     expect(paid?.id).toMatch(/^\d+$/);
     expect(Date.parse(paid?.paidAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    expect(paid?.raw).toMatchObject({ amount: 2_550_075, metadata: { orderId: 'o-1' } });
+    expect(paid?.outcome).toBe('paid');
+    expect(await gatewayTransactionData(t.app, 'TS-ROUNDTRIP')).toMatchObject({
+      amount: 2_550_075,
+      metadata: { orderId: 'o-1' },
+    });
 
     expect(await payments.refund({ reference: 'TS-ROUNDTRIP', amountKobo: 50_000 })).toEqual({
       status: 'pending',
@@ -121,14 +125,14 @@ describe('the Paystack adapter against the test gateway', () => {
   });
 
   it('refuses a reference used before with a DuplicateReferenceError', async () => {
-    await t.app.payments.initialize({ email: 'ada@example.com', amountKobo: 100_000, reference: 'TS-DUP' });
+    await t.app.payments.provider.initialize({ email: 'ada@example.com', amountKobo: 100_000, reference: 'TS-DUP' });
     await expect(
-      t.app.payments.initialize({ email: 'ada@example.com', amountKobo: 100_000, reference: 'TS-DUP' }),
+      t.app.payments.provider.initialize({ email: 'ada@example.com', amountKobo: 100_000, reference: 'TS-DUP' }),
     ).rejects.toBeInstanceOf(DuplicateReferenceError);
   });
 
   it('answers null for a reference the provider does not know', async () => {
-    expect(await t.app.payments.verify('TS-NEVER-SEEN')).toBeNull();
+    expect(await t.app.payments.provider.verify('TS-NEVER-SEEN')).toBeNull();
   });
 
   it('reports a wrong secret key as a refused call, logging no key', async () => {
@@ -151,16 +155,23 @@ describe('the Paystack adapter against the test gateway', () => {
   it('checks webhook signatures over the raw bytes with the secret key', () => {
     const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: 'TS-1', amount: 100 } }));
     const valid = paystackSignature(TEST_GATEWAY_KEYS.secretKey, body);
-    expect(t.app.payments.isValidWebhookSignature(body, valid)).toBe(true);
-    expect(t.app.payments.isValidWebhookSignature(body, valid.toUpperCase())).toBe(true);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, valid)).toBe(true);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, valid.toUpperCase())).toBe(true);
     // A changed byte, another key, a cut or missing signature: all refused.
     const tampered = Buffer.from(body.toString().replace('100', '900'));
-    expect(t.app.payments.isValidWebhookSignature(tampered, valid)).toBe(false);
-    expect(t.app.payments.isValidWebhookSignature(body, paystackSignature('sk_test_other', body))).toBe(false);
-    expect(t.app.payments.isValidWebhookSignature(body, valid.slice(0, 64))).toBe(false);
-    expect(t.app.payments.isValidWebhookSignature(body, `${valid.slice(0, 127)}z`)).toBe(false);
-    expect(t.app.payments.isValidWebhookSignature(body, undefined)).toBe(false);
-    expect(t.app.payments.isValidWebhookSignature(body, '')).toBe(false);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(tampered, valid)).toBe(false);
+    expect(
+      (t.app.payments.provider as PaystackClient).isValidWebhookSignature(
+        body,
+        paystackSignature('sk_test_other', body),
+      ),
+    ).toBe(false);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, valid.slice(0, 64))).toBe(false);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, `${valid.slice(0, 127)}z`)).toBe(
+      false,
+    );
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, undefined)).toBe(false);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(body, '')).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serverRoot } from '../../lib/package-root';
-import { PAGE_HEADERS } from '../../plugins/security-headers';
+import { serverRoot } from '../../../../lib/package-root';
+import { PAGE_HEADERS } from '../../../../plugins/security-headers';
 import type { GatewayStore, GatewayTransaction } from './gateway-store';
 import { decideCharge } from './test-cards';
 import type { WebhookSender } from './webhooks';
@@ -29,7 +29,7 @@ export interface TestGatewayRoutesOptions {
 const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]{1,100}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-const publicDir = path.join(serverRoot, 'src/payments/test-gateway/public');
+const publicDir = path.join(serverRoot, 'src/modules/payments/providers/test-gateway/public');
 const inlineScript = readFileSync(path.join(publicDir, 'inline.js'), 'utf8');
 const checkoutScript = readFileSync(path.join(publicDir, 'checkout.js'), 'utf8');
 

@@ -1,10 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentConfig } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  type CardProvider,
+  DuplicateReferenceError,
+  PaymentProviderRejectedError,
+  PaymentProviderUnavailableError,
+  type ProviderEvent,
+  type ProviderOutcome,
+  type ProviderTransaction,
+} from '../card-provider';
 
-// The one adapter between the shop and Paystack's REST API (docs/payments.md). It speaks HTTP
-// to PAYSTACK_API_URL, so the same code talks to Paystack in production and to the built-in
-// test gateway everywhere else.
+// The card method's adapter for Paystack's REST API and webhooks (docs/payments.md). It speaks
+// HTTP to PAYSTACK_API_URL, so the same code talks to Paystack in production and to the
+// built-in test gateway everywhere else. Paystack's words stop here: the rest of the shop sees
+// the CardProvider interface.
 
 export type PaystackStatus =
   | 'success'
@@ -16,59 +26,13 @@ export type PaystackStatus =
   | 'queued'
   | 'reversed';
 
-export interface PaystackTransaction {
-  /** Paystack's transaction id, as a string. */
-  id: string;
-  reference: string;
-  status: PaystackStatus;
-  amountKobo: number;
-  currency: string;
-  paidAt: string | null;
-  gatewayResponse: string | null;
-  channel: string | null;
-  customerEmail: string | null;
-  /** Paystack's `data` as received, for the payment_events log. */
-  raw: unknown;
-}
+/** Paystack's statuses of a payment still going through: wait for their outcome. */
+const IN_PROGRESS = new Set<string>(['ongoing', 'pending', 'processing', 'queued']);
 
-/** Paystack could not be reached, timed out or answered 5xx, after bounded retries: nothing happened for sure. */
-export class PaymentProviderUnavailableError extends Error {
-  override name = 'PaymentProviderUnavailableError';
-}
-
-/** initialize() with a reference Paystack has already seen. */
-export class DuplicateReferenceError extends Error {
-  override name = 'DuplicateReferenceError';
-}
-
-/**
- * Paystack refused a request (a 4xx other than the cases above): a wrong key (401, logged as a
- * configuration error) or a bug; never retried. It is a PaymentProviderUnavailableError too, so a
- * caller that only knows that class still marks nothing and tells the customer to try later.
- */
-export class PaymentProviderRejectedError extends PaymentProviderUnavailableError {
-  override name = 'PaymentProviderRejectedError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-export interface PaymentGateway {
-  initialize(input: {
-    email: string;
-    amountKobo: number;
-    reference: string;
-    metadata?: Record<string, unknown>;
-  }): Promise<{ accessCode: string; authorizationUrl: string; reference: string }>;
-  /** null when the provider does not know the reference (400 or 404). */
-  verify(reference: string): Promise<PaystackTransaction | null>;
-  refund(input: { reference: string; amountKobo?: number }): Promise<{ status: string; amountKobo: number }>;
-  /** x-paystack-signature: hex HMAC-SHA512 of the raw bytes with the secret key, compared in constant time. */
-  isValidWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
-  readonly publicConfig: PaymentConfig;
+export function outcomeOf(status: string): ProviderOutcome {
+  if (status === 'success') return 'paid';
+  if (status === 'reversed') return 'reversed';
+  return IN_PROGRESS.has(status) ? 'in-progress' : 'unpaid';
 }
 
 export interface PaystackClientOptions {
@@ -110,19 +74,50 @@ class RetryableError extends Error {}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Paystack's `data` of verify or charge.success as the shop's shape. */
-export function toPaystackTransaction(data: PaystackVerifyData): PaystackTransaction {
+export function toProviderTransaction(data: PaystackVerifyData): ProviderTransaction {
   return {
     id: String(data.id),
     reference: data.reference,
     status: data.status,
+    outcome: outcomeOf(data.status),
     amountKobo: Number(data.amount),
     currency: data.currency,
     paidAt: data.paid_at ?? data.paidAt ?? null,
     gatewayResponse: data.gateway_response ?? null,
     channel: data.channel ?? null,
     customerEmail: data.customer?.email ?? null,
-    raw: data,
   };
+}
+
+/** The reference a Paystack event names: a charge's own, or the charge a refund is of. */
+export function referenceOfEvent(data: Record<string, unknown>): string | null {
+  if (typeof data.reference === 'string') return data.reference;
+  if (typeof data.transaction_reference === 'string') return data.transaction_reference;
+  const transaction = data.transaction;
+  if (transaction && typeof transaction === 'object') {
+    const reference = (transaction as Record<string, unknown>).reference;
+    if (typeof reference === 'string') return reference;
+  }
+  return null;
+}
+
+/**
+ * An event's data as it is kept in payment_events: without the reusable card token
+ * (`authorization.authorization_code`) and without the customer's details other than the email.
+ */
+export function withoutCardSecrets(data: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = { ...data };
+  const authorization = data.authorization;
+  if (authorization && typeof authorization === 'object') {
+    const { authorization_code: _code, ...rest } = authorization as Record<string, unknown>;
+    kept.authorization = rest;
+  }
+  const customer = data.customer;
+  if (customer && typeof customer === 'object') {
+    const email = (customer as Record<string, unknown>).email;
+    kept.customer = email === undefined ? {} : { email };
+  }
+  return kept;
 }
 
 /** hex HMAC-SHA512 of the raw body keyed with the secret key, as Paystack signs webhooks. */
@@ -130,7 +125,7 @@ export function paystackSignature(secretKey: string, rawBody: Buffer | string): 
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
 }
 
-export class PaystackClient implements PaymentGateway {
+export class PaystackClient implements CardProvider {
   readonly publicConfig: PaymentConfig;
   readonly #secretKey: string;
   readonly #apiUrl: PaystackClientOptions['apiUrl'];
@@ -173,10 +168,10 @@ export class PaystackClient implements PaymentGateway {
     throw this.#rejected('initialize', status, body);
   }
 
-  async verify(reference: string): Promise<PaystackTransaction | null> {
+  async verify(reference: string): Promise<ProviderTransaction | null> {
     const { status, body } = await this.#request('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     if (status === 200 && body.status === true && body.data)
-      return toPaystackTransaction(body.data as PaystackVerifyData);
+      return toProviderTransaction(body.data as PaystackVerifyData);
     if (status === 400 || status === 404) return null;
     throw this.#rejected('verify', status, body);
   }
@@ -191,6 +186,39 @@ export class PaystackClient implements PaymentGateway {
       return { status: data.status, amountKobo: Number(data.amount) };
     }
     throw this.#rejected('refund', status, body);
+  }
+
+  /**
+   * A webhook is Paystack's when `x-paystack-signature` is the HMAC of its raw bytes; its data is
+   * then the provider's word. Paystack events carry no id of their own: the event name and
+   * `data.id` (or the reference) make the key a redelivery repeats.
+   */
+  readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent | null {
+    const signature = headers['x-paystack-signature'];
+    if (!this.isValidWebhookSignature(rawBody, typeof signature === 'string' ? signature : undefined)) return null;
+    let body: { event?: unknown; data?: unknown };
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      body = {};
+    }
+    const event = typeof body.event === 'string' ? body.event : 'unknown';
+    const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const reference = referenceOfEvent(data);
+    const key = data.id ?? reference;
+    return {
+      event,
+      dedupeKey: `${event}:${key === undefined || key === null ? 'none' : String(key)}`,
+      reference,
+      paid: event === 'charge.success' ? toProviderTransaction(data as unknown as PaystackVerifyData) : null,
+      payload: { event, data: withoutCardSecrets(data) },
+    };
+  }
+
+  readKeptEvent(payload: unknown): ProviderTransaction | null {
+    const kept = payload as { event?: unknown; data?: unknown } | null;
+    if (kept?.event !== 'charge.success' || !kept.data || typeof kept.data !== 'object') return null;
+    return toProviderTransaction(kept.data as PaystackVerifyData);
   }
 
   isValidWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {

@@ -7,6 +7,7 @@ import {
   CARDS,
   chargeSuccessWebhook,
   createProduct,
+  gatewayTransactionData,
   paymentsConfig,
   payWithCard,
   placeOrder,
@@ -16,8 +17,8 @@ import {
 } from '../../../test/orders';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
-import { TEST_GATEWAY_KEYS } from '../../payments';
-import { paystackSignature } from '../../payments/paystack/paystack-client';
+import { TEST_GATEWAY_KEYS } from './providers';
+import { paystackSignature } from './providers/paystack/paystack-client';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     testConfig({
       seedDemoCatalogue: false,
       outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
+      orders: { ...testConfig().orders, paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
       payments: paymentsConfig({ webhookUrl: sink.url, apiUrl: hanging.url, timeoutMs: 150 }),
     }),
     { database },
@@ -107,7 +108,7 @@ const paymentHistory = async (orderId: string) =>
     [orderId],
   );
 
-const gatewayAmount = async (reference: string) => (await app.payments.verify(reference))?.amountKobo;
+const gatewayAmount = async (reference: string) => (await app.payments.provider.verify(reference))?.amountKobo;
 
 describe('starting a card payment', () => {
   it('initialises the transaction on the server for the order total, with the order number as reference', async () => {
@@ -117,7 +118,7 @@ describe('starting a card payment', () => {
     expect(response.json()).toEqual({
       reference: order.orderNumber,
       accessCode: expect.any(String),
-      publicKey: app.payments.publicConfig.publicKey,
+      publicKey: app.payments.provider.publicConfig.publicKey,
       email: order.shippingAddress.email,
       amount: order.totalAmount,
     });
@@ -163,7 +164,7 @@ describe('starting a card payment', () => {
   it('refuses to pay an expired order', async () => {
     const { order } = await newOrder();
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-    await app.orders.expiry.runOnce();
+    await app.payments.expiry.runOnce();
     const response = await startPayment(order.id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE', message: ORDER_MESSAGES.notPayable });
@@ -195,14 +196,14 @@ describe('a payment going through', () => {
         status,
       ]);
       await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-      const round = await app.orders.expiry.runOnce();
+      const round = await app.payments.expiry.runOnce();
       expect(round.deferred).toBeGreaterThanOrEqual(1);
       expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
       expect(await stockOf(database, product.id)).toBe(18);
       await database.query(`UPDATE test_gateway_transactions SET status = 'abandoned' WHERE reference = $1`, [
         reference,
       ]);
-      await app.orders.expiry.runOnce();
+      await app.payments.expiry.runOnce();
       expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
       expect(await stockOf(database, product.id)).toBe(20);
     },
@@ -228,7 +229,7 @@ describe('confirming a payment', () => {
   it('keeps looking after a reference whose amount does not match and applies the real payment', async () => {
     const { order } = await newOrder();
     // Someone pays ₦1 on the order's second reference before the shop opens it.
-    const forged = await app.payments.initialize({
+    const forged = await app.payments.provider.initialize({
       email: 'ada@example.com',
       amountKobo: 100,
       reference: `${order.orderNumber}-2`,
@@ -258,9 +259,9 @@ describe('confirming a payment', () => {
     const [paid] = await database.query<{ transaction_id: string }>('SELECT transaction_id FROM orders WHERE id = $1', [
       order.id,
     ]);
-    const other = (await app.payments.verify(first.reference))?.id === paid?.transaction_id ? second : first;
+    const other = (await app.payments.provider.verify(first.reference))?.id === paid?.transaction_id ? second : first;
     for (let i = 0; i < 2; i++) expect((await webhook(other.reference)).statusCode).toBe(200);
-    await app.orders.settle();
+    await app.payments.settle();
     // The same charge told again under another event id is kept as a new event, and meets the note.
     const { payload } = await chargeSuccessWebhook(app, other.reference);
     const parsed = JSON.parse(payload);
@@ -276,7 +277,7 @@ describe('confirming a payment', () => {
     });
     expect(told.statusCode).toBe(200);
     expect((await confirm(order.id)).statusCode).toBe(200);
-    await app.orders.settle();
+    await app.payments.settle();
     const note = `Second payment ${other.reference} received: refund it`;
     const notes = await database.query<{ note: string }>(
       `SELECT note FROM order_history WHERE order_id = $1 AND field = 'note'`,
@@ -309,7 +310,7 @@ describe('confirming a payment', () => {
   it('never marks an order paid when the amount paid differs from its total, and notes why', async () => {
     const { order } = await newOrder();
     // A browser that set up the payment itself (inline v1) with the order number and ₦1.
-    const forged = await app.payments.initialize({
+    const forged = await app.payments.provider.initialize({
       email: 'ada@example.com',
       amountKobo: 100,
       reference: order.orderNumber,
@@ -319,7 +320,7 @@ describe('confirming a payment', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json().message).toBe('Payment status: amount mismatch');
     expect((await webhook(order.orderNumber)).statusCode).toBe(200);
-    await app.orders.settle();
+    await app.payments.settle();
     expect(await orderRow(order.id)).toMatchObject({ payment_status: 'UNPAID' });
     const notes = await database.query<{ note: string }>(
       `SELECT note FROM order_history WHERE order_id = $1 AND field = 'note'`,
@@ -346,13 +347,13 @@ describe('confirming a payment', () => {
     for (const webhookFirst of [true, false]) {
       const { order } = await newOrder();
       const { reference } = await pay(order.id);
-      const paid = await app.payments.verify(reference);
+      const paid = await app.payments.provider.verify(reference);
       const calls = webhookFirst
         ? [webhook(reference), confirm(order.id), webhook(reference), confirm(order.id)]
         : [confirm(order.id), webhook(reference), confirm(order.id), webhook(reference)];
       const answers = await Promise.all(calls);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-      await app.orders.settle();
+      await app.payments.settle();
       expect(await orderRow(order.id)).toEqual({
         status: 'PROCESSING',
         payment_status: 'PAID',
@@ -371,9 +372,8 @@ describe('confirming a payment', () => {
   it('keeps a webhook without the reusable card token or the customer details other than the email', async () => {
     const { order } = await newOrder();
     const { reference } = await pay(order.id);
-    const transaction = await app.payments.verify(reference);
     const data = {
-      ...(transaction?.raw as object),
+      ...(await gatewayTransactionData(app, reference)),
       authorization: {
         authorization_code: 'AUTH_reusable_token_x1',
         last4: '4081',
@@ -400,7 +400,7 @@ describe('confirming a payment', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    await app.orders.settle();
+    await app.payments.settle();
     expect(await orderRow(order.id)).toMatchObject({ payment_status: 'PAID' });
     const [event] = await database.query<{ payload: { data: Record<string, unknown> } }>(
       'SELECT payload FROM payment_events WHERE reference = $1',
@@ -430,7 +430,7 @@ describe('confirming a payment', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('INVALID_SIGNATURE');
     }
-    await app.orders.settle();
+    await app.payments.settle();
     expect(await orderRow(order.id)).toMatchObject({ payment_status: 'UNPAID' });
     const events = await database.query('SELECT 1 FROM payment_events WHERE reference = $1', [reference]);
     expect(events).toHaveLength(0);
@@ -457,7 +457,7 @@ describe('the expiry job', () => {
     const { order, product } = await newOrder();
     await pay(order.id);
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-    const round = await app.orders.expiry.runOnce();
+    const round = await app.payments.expiry.runOnce();
     expect(round.paid).toBeGreaterThanOrEqual(1);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
     expect(await stockOf(database, product.id)).toBe(18);
@@ -467,11 +467,11 @@ describe('the expiry job', () => {
     const { order, product } = await newOrder();
     await startPayment(order.id);
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-    const deferred = await stalled.orders.expiry.runOnce();
+    const deferred = await stalled.payments.expiry.runOnce();
     expect(deferred.deferred).toBeGreaterThanOrEqual(1);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
     expect(await stockOf(database, product.id)).toBe(18);
-    await app.orders.expiry.runOnce();
+    await app.payments.expiry.runOnce();
     expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
     expect(await stockOf(database, product.id)).toBe(20);
     const [entry] = await database.query<{ actor: string; to_value: string }>(
@@ -490,7 +490,7 @@ describe('the expiry job', () => {
        VALUES ($1, $2, 'charge.success', $3, $4::jsonb, now() - interval '5 minutes')`,
       [`charge.success:left-${reference}`, order.id, reference, payload],
     );
-    await app.orders.expiry.runOnce();
+    await app.payments.expiry.runOnce();
     expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
     const [event] = await database.query<{ processed: boolean }>(
       'SELECT processed_at IS NOT NULL AS processed FROM payment_events WHERE reference = $1',
@@ -517,7 +517,7 @@ describe('the expiry job', () => {
                 ($1, $2, 'charge.success', $3, $4::jsonb, now() - interval '5 minutes')`,
         [`charge.success:left2-${reference}`, paidLate.id, reference, payload],
       );
-      await app.orders.expiry.runOnce();
+      await app.payments.expiry.runOnce();
       expect(await orderRow(paidLate.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
       expect(await orderRow(due.id)).toMatchObject({ status: 'CANCELLED' });
       expect(await stockOf(database, product.id)).toBe(20);
@@ -532,7 +532,7 @@ describe('the expiry job', () => {
     }
   });
 
-  it('cancels an unpaid bank-transfer order 72 hours after it was placed, without asking the provider', async () => {
+  it('gives a bank transfer 24 hours by default, then cancels it without asking the provider', async () => {
     const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
     const place = async () =>
       (
@@ -542,11 +542,13 @@ describe('the expiry job', () => {
       ).json().order;
     const old = await place();
     const recent = await place();
-    await database.query(`UPDATE orders SET created_at = now() - interval '73 hours' WHERE id = $1`, [old.id]);
-    await database.query(`UPDATE orders SET created_at = now() - interval '71 hours' WHERE id = $1`, [recent.id]);
+    const hoursLeft = (Date.parse(recent.expiresAt) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [old.id]);
     expect(await stockOf(database, product.id)).toBe(3);
     // The stalled shop cannot reach the provider: a bank transfer does not need it.
-    await stalled.orders.expiry.runOnce();
+    await stalled.payments.expiry.runOnce();
     expect(await orderRow(old.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
     expect(await orderRow(recent.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
     expect(await stockOf(database, product.id)).toBe(4);
@@ -557,16 +559,45 @@ describe('the expiry job', () => {
     expect(entry).toEqual({ actor: 'system', note: 'Bank transfer not received in time. Stock returned to the shelf' });
   });
 
-  it('leaves bank-transfer orders alone', async () => {
+  it('reminds a bank-transfer customer once, half-way to the deadline, with the account, the amount and the deadline', async () => {
     const product = await createProduct(database, { priceKobo: 100_000, stock: 5 });
     const order = (
       await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 1_000 }], {
         paymentDetails: { method: 'bankTransfer', transactionId: null },
       })
     ).json().order;
-    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-    await app.orders.expiry.runOnce();
-    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING' });
+    const reminders = async () =>
+      database.query<{ payload: { template: string; data: Record<string, unknown> } }>(
+        `SELECT payload FROM outbox WHERE payload->>'template' = 'order-payment-reminder' AND payload->'data'->>'orderNumber' = $1`,
+        [order.orderNumber],
+      );
+    await app.payments.expiry.runOnce();
+    expect(await reminders()).toHaveLength(0);
+    // Half-way: placed 13 of its 24 hours ago.
+    await database.query(
+      `UPDATE orders SET created_at = now() - interval '13 hours', expires_at = now() + interval '11 hours' WHERE id = $1`,
+      [order.id],
+    );
+    await app.payments.expiry.runOnce();
+    await app.payments.expiry.runOnce();
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.payload.data).toMatchObject({
+      orderNumber: order.orderNumber,
+      totalKobo: order.totalAmount * 100,
+      bank: testConfig().payments.bankTransfer,
+    });
+    expect(Date.parse(String(sent[0]?.payload.data.deadline))).toBeGreaterThan(Date.now() + 10 * 3_600_000);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+  });
+
+  it('never reminds a card order', async () => {
+    const { order } = await newOrder();
+    await database.query(
+      `UPDATE orders SET created_at = now() - interval '20 minutes', expires_at = now() + interval '5 minutes' WHERE id = $1`,
+      [order.id],
+    );
+    expect((await app.payments.expiry.runOnce()).reminded).toBe(0);
   });
 });
 
@@ -590,7 +621,7 @@ describe.skipIf(testEngine !== 'postgres')('two server processes on one database
         : [confirm(order.id, two), webhook(reference, app), confirm(order.id, app), webhook(reference, two)];
       const answers = await Promise.all(calls);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-      await Promise.all([app.orders.settle(), two.orders.settle()]);
+      await Promise.all([app.payments.settle(), two.payments.settle()]);
       expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
       expect(await paidEmails(order.orderNumber)).toBe(1);
       expect(await paymentHistory(order.id)).toHaveLength(1);
@@ -600,7 +631,7 @@ describe.skipIf(testEngine !== 'postgres')('two server processes on one database
   it('expire each order once when both run the expiry job at the same time', async () => {
     const { order, product } = await newOrder();
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
-    await Promise.all([app.orders.expiry.runOnce(), two.orders.expiry.runOnce()]);
+    await Promise.all([app.payments.expiry.runOnce(), two.payments.expiry.runOnce()]);
     expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELLED' });
     expect(await stockOf(database, product.id)).toBe(20);
     const entries = await database.query(`SELECT 1 FROM order_history WHERE order_id = $1 AND field = 'status'`, [

@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
+import { createTestApp } from '../../../../../test/helper';
 
 // The test gateway's card form in Chromium, on the gateway's hosted page (authorization_url),
 // which the shop serves under its own Content-Security-Policy. The checkout's end-to-end tests
@@ -27,7 +27,11 @@ let counter = 0;
 async function openCheckout(amountKobo: number) {
   counter += 1;
   const reference = `TS-BROWSER${counter}`;
-  const { authorizationUrl } = await t.app.payments.initialize({ email: 'ada@example.com', amountKobo, reference });
+  const { authorizationUrl } = await t.app.payments.provider.initialize({
+    email: 'ada@example.com',
+    amountKobo,
+    reference,
+  });
   const page = await browser.newPage();
   const problems: string[] = [];
   // A CSP refusal shows as a console error; a missing file as a failed response (the browser's
@@ -65,7 +69,7 @@ describe('the test gateway card form', () => {
       await page.getByRole('button', { name: 'Pay ₦15,500.50' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Payment successful.');
       expect(await dialog(page).count()).toBe(0);
-      expect((await t.app.payments.verify(reference))?.status).toBe('success');
+      expect((await t.app.payments.provider.verify(reference))?.status).toBe('success');
       expect(problems).toEqual([]);
     } finally {
       await page.close();
@@ -81,7 +85,7 @@ describe('the test gateway card form', () => {
       await page.getByRole('button', { name: 'Pay ₦2,000.00' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Declined');
       expect(await dialog(page).isVisible()).toBe(true);
-      expect((await t.app.payments.verify(reference))?.gatewayResponse).toBe('Declined');
+      expect((await t.app.payments.provider.verify(reference))?.gatewayResponse).toBe('Declined');
       await page.keyboard.press('Escape');
       await expect
         .poll(() => page.getByRole('status').textContent())
@@ -107,7 +111,7 @@ describe('the test gateway card form', () => {
       await page.getByLabel('OTP').fill('123456');
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Payment successful.');
-      expect((await t.app.payments.verify(reference))?.status).toBe('success');
+      expect((await t.app.payments.provider.verify(reference))?.status).toBe('success');
     } finally {
       await page.close();
     }
@@ -158,7 +162,7 @@ describe('the test gateway card form', () => {
       await page.getByLabel('Expiry').fill('12/99');
       await page.getByLabel('CVV').fill('408');
       await page.getByRole('button', { name: 'Pay ₦500.00' }).click();
-      const id = (await t.app.payments.verify('TS-V2-PAY'))?.id;
+      const id = (await t.app.payments.provider.verify('TS-V2-PAY'))?.id;
       expect(await v2).toEqual({
         reference: 'TS-V2-PAY',
         status: 'success',

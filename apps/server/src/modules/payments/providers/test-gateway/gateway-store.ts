@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../../db/client';
 import type { PaystackStatus } from '../paystack/paystack-client';
 
 // The test gateway's transactions, in the shop's database (migration 0004) so that every server

@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentConfigSchema } from '@shop/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helper';
-import { buildApp } from '../../app';
-import { ConfigError, loadConfig } from '../../config';
+import { createTestApp } from '../../../../../test/helper';
+import { gatewayTransactionData } from '../../../../../test/orders';
+import { buildApp } from '../../../../app';
+import { ConfigError, loadConfig } from '../../../../config';
 import { TEST_GATEWAY_KEYS } from '../index';
+import type { PaystackClient } from '../paystack/paystack-client';
 
 interface Delivery {
   body: Buffer;
@@ -78,7 +80,7 @@ let counter = 0;
 async function newTransaction(amountKobo = 1_234_500) {
   counter += 1;
   const reference = `TS-CARD${counter}`;
-  const { accessCode } = await t.app.payments.initialize({ email: 'ada@example.com', amountKobo, reference });
+  const { accessCode } = await t.app.payments.provider.initialize({ email: 'ada@example.com', amountKobo, reference });
   const charge = (card: Record<string, string>) => post('/test-gateway/checkout/charge', { accessCode, ...card });
   return { reference, accessCode, charge };
 }
@@ -220,9 +222,10 @@ describe('the test gateway', () => {
     });
     const delivery = await until(() => receiver.deliveries.find((d) => d.data.reference === reference));
     expect(delivery.event).toBe('charge.success');
-    expect(t.app.payments.isValidWebhookSignature(delivery.body, delivery.signature)).toBe(true);
-    const verified = await t.app.payments.verify(reference);
-    expect(delivery.data).toEqual(verified?.raw);
+    expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(delivery.body, delivery.signature)).toBe(
+      true,
+    );
+    expect(delivery.data).toEqual(await gatewayTransactionData(t.app, reference));
     expect(delivery.data).toMatchObject({ status: 'success', amount: 1_234_500, currency: 'NGN', reference });
 
     // Paying again (a double click) changes nothing and sends nothing more.
@@ -240,9 +243,9 @@ describe('the test gateway', () => {
       field: 'pin',
       message: 'Incorrect PIN',
     });
-    expect((await t.app.payments.verify(reference))?.status).toBe('abandoned');
+    expect((await t.app.payments.provider.verify(reference))?.status).toBe('abandoned');
     expect((await charge({ ...card, pin: '1111' })).body.status).toBe('success');
-    expect((await t.app.payments.verify(reference))?.status).toBe('success');
+    expect((await t.app.payments.provider.verify(reference))?.status).toBe('success');
     await until(() => receiver.deliveries.find((d) => d.data.reference === reference));
   });
 
@@ -256,7 +259,7 @@ describe('the test gateway', () => {
       message: 'Incorrect OTP',
     });
     expect((await charge({ ...card, pin: '1234', otp: '123456' })).body.status).toBe('success');
-    expect((await t.app.payments.verify(reference))?.status).toBe('success');
+    expect((await t.app.payments.provider.verify(reference))?.status).toBe('success');
     await until(() => receiver.deliveries.find((d) => d.data.reference === reference));
   });
 
@@ -269,12 +272,15 @@ describe('the test gateway', () => {
       status: 'failed',
       message: reason,
     });
-    expect(await t.app.payments.verify(reference)).toMatchObject({ status: 'failed', gatewayResponse: reason });
+    expect(await t.app.payments.provider.verify(reference)).toMatchObject({
+      status: 'failed',
+      gatewayResponse: reason,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.deliveries.filter((d) => d.data.reference === reference)).toHaveLength(0);
     // Another card may still pay the same transaction, as in Paystack's popup.
     expect((await charge({ cardNumber: '4084084084084081', expiry: '12/99', cvv: '408' })).body.status).toBe('success');
-    expect((await t.app.payments.verify(reference))?.status).toBe('success');
+    expect((await t.app.payments.provider.verify(reference))?.status).toBe('success');
   });
 
   it('refuses a card that is not a test card, an expired card and a wrong CVV without touching the transaction', async () => {
@@ -291,7 +297,7 @@ describe('the test gateway', () => {
       status: 'invalid',
       field: 'cvv',
     });
-    expect((await t.app.payments.verify(reference))?.status).toBe('abandoned');
+    expect((await t.app.payments.provider.verify(reference))?.status).toBe('abandoned');
   });
 
   it('retries a webhook the shop did not accept', async () => {
@@ -310,14 +316,16 @@ describe('the test gateway', () => {
     const { reference, charge } = await newTransaction(500_000);
     await charge({ cardNumber: '4084084084084081', expiry: '12/99', cvv: '408' });
     await until(() => receiver.deliveries.find((d) => d.data.reference === reference));
-    await t.app.payments.refund({ reference, amountKobo: 200_000 });
+    await t.app.payments.provider.refund({ reference, amountKobo: 200_000 });
     const events = await until(() => {
       const found = receiver.deliveries.filter((d) => d.data.transaction_reference === reference);
       return found.length >= 2 ? found : undefined;
     });
     expect(events.map((d) => d.event).sort()).toEqual(['refund.pending', 'refund.processed']);
     for (const event of events) {
-      expect(t.app.payments.isValidWebhookSignature(event.body, event.signature)).toBe(true);
+      expect((t.app.payments.provider as PaystackClient).isValidWebhookSignature(event.body, event.signature)).toBe(
+        true,
+      );
       expect(event.data).toMatchObject({ amount: 200_000, currency: 'NGN' });
     }
   });
@@ -330,7 +338,7 @@ describe('the test gateway', () => {
     );
     try {
       const otherShop = await other.listen({ port: 0, host: '127.0.0.1' });
-      const { accessCode } = await t.app.payments.initialize({
+      const { accessCode } = await t.app.payments.provider.initialize({
         email: 'ada@example.com',
         amountKobo: 99_900,
         reference: 'TS-TWO-SERVERS',
@@ -341,8 +349,8 @@ describe('the test gateway', () => {
         body: JSON.stringify({ accessCode, cardNumber: '4084084084084081', expiry: '12/99', cvv: '408' }),
       });
       expect(((await response.json()) as { status: string }).status).toBe('success');
-      expect((await t.app.payments.verify('TS-TWO-SERVERS'))?.status).toBe('success');
-      expect((await other.payments.verify('TS-TWO-SERVERS'))?.amountKobo).toBe(99_900);
+      expect((await t.app.payments.provider.verify('TS-TWO-SERVERS'))?.status).toBe('success');
+      expect((await other.payments.provider.verify('TS-TWO-SERVERS'))?.amountKobo).toBe(99_900);
       await until(() => receiver.deliveries.find((d) => d.data.reference === 'TS-TWO-SERVERS'));
     } finally {
       await other.close();

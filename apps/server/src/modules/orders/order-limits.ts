@@ -1,0 +1,87 @@
+import { formatNaira, koboToNaira, ORDER_MESSAGES as M } from '@shop/shared';
+import type { OrderLimits } from '../../config';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
+import type { OrdersRepository, ProductForOrder } from './orders.repository';
+
+// What one customer may hold in unpaid orders, and how fast anyone may place orders
+// (docs/decisions/020-payments-module-and-hold-limits.md). Paid orders never count.
+
+const HOUR_MS = 3_600_000;
+
+/** Orders placed (or tried) per hour, by customer and by address: 429 with Retry-After past them. */
+export async function spendOrderPlacement(
+  store: RateLimitStore,
+  limits: OrderLimits,
+  who: { userId: string; ip: string },
+): Promise<void> {
+  await spendLimit(
+    store,
+    `orders:customer:${who.userId}`,
+    { max: limits.ordersPerHour, windowMs: HOUR_MS },
+    M.tooManyOrders,
+  );
+  await spendLimit(
+    store,
+    `orders:address:${who.ip}`,
+    { max: limits.ordersPerHourPerAddress, windowMs: HOUR_MS },
+    M.tooManyOrders,
+  );
+}
+
+/** The most of a product one customer's unpaid orders may hold: a share of its stock, at least one. */
+export function productHoldMax(limits: OrderLimits, shelf: number, heldByCustomer: number): number {
+  const total = Math.max(0, shelf) + heldByCustomer;
+  return Math.max(1, Math.floor((total * limits.productSharePercent) / 100));
+}
+
+/**
+ * Refuses, with 409 HOLD_LIMIT_REACHED, an order that would make the customer's unpaid orders
+ * hold more than the limits allow. Runs in the order's transaction after `lockCustomer`, so two
+ * orders of one customer placed at once are counted one after the other.
+ */
+export async function assertWithinHoldLimits(
+  tx: Executor,
+  repository: OrdersRepository,
+  limits: OrderLimits,
+  input: {
+    userId: string;
+    totalKobo: number;
+    lines: readonly { product: ProductForOrder; quantity: number }[];
+  },
+): Promise<void> {
+  const holds = await repository.holdsOf(
+    tx,
+    input.userId,
+    input.lines.map((line) => line.product.id),
+  );
+  if (holds.orders >= limits.unpaidOrders) {
+    throw new AppError('HOLD_LIMIT_REACHED', M.unpaidOrdersLimit(holds.orders), {
+      extra: { limit: 'unpaidOrders' },
+    });
+  }
+  if (holds.valueKobo + input.totalKobo > limits.unpaidValueKobo) {
+    throw new AppError('HOLD_LIMIT_REACHED', M.unpaidValueLimit(formatNaira(koboToNaira(limits.unpaidValueKobo))), {
+      extra: { limit: 'value' },
+    });
+  }
+  // The shelf as it is now, after any order of this customer that committed while this one waited.
+  const shelf = new Map(
+    (
+      await repository.findProductsForOrder(
+        input.lines.map((line) => line.product.id),
+        tx,
+      )
+    ).map((product) => [product.id, product.stock]),
+  );
+  for (const line of input.lines) {
+    const held = holds.units.get(line.product.id) ?? 0;
+    const most = productHoldMax(limits, shelf.get(line.product.id) ?? line.product.stock, held);
+    if (held + line.quantity > most) {
+      throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, String(most)), {
+        extra: { limit: 'productShare', productId: line.product.id, most },
+      });
+    }
+  }
+}

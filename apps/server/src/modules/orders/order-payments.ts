@@ -1,0 +1,44 @@
+import type { PaymentEvent, PaymentMethod } from '@shop/shared';
+import type { OrderRow } from './orders.repository';
+
+/**
+ * What orders ask of the payments module, which registers after orders and hands this over with
+ * `app.orders.usePayments(...)` (as `account` gives the auth plugin `resolveSession`): orders
+ * never import payments, and payments reach orders only through `app.orders`.
+ */
+export interface OrderPayments {
+  /**
+   * How long an unpaid order paid by `method` keeps its stock, in milliseconds. Throws the
+   * AppError a checkout shows when the method is not offered (PayPal).
+   */
+  holdMs(method: PaymentMethod): number;
+  /**
+   * Before a paid order is cancelled: refunds its payment where the shop can (a card, through
+   * its provider) and returns the kobo refunded; undefined when there is nothing to refund here.
+   * Throws (502) when the provider refuses or cannot be reached: then nothing changes.
+   */
+  refundBeforeCancel(order: OrderRow): Promise<number | undefined>;
+  /**
+   * Before a customer cancels an unpaid order: asks the payment method whether it was paid
+   * meanwhile (a card payment that went through); a payment found is applied and true returned.
+   */
+  paidMeanwhile(order: OrderRow): Promise<boolean>;
+  /** The admin's view of the order's payment events, oldest first. */
+  eventsOf(orderId: string): Promise<PaymentEvent[]>;
+}
+
+/** Until payments hand theirs over: nothing can be ordered (a wiring mistake fails loudly at start). */
+export const NO_PAYMENTS: OrderPayments = {
+  holdMs() {
+    throw new Error('the payments module is not registered');
+  },
+  async refundBeforeCancel() {
+    throw new Error('the payments module is not registered');
+  },
+  async paidMeanwhile() {
+    return false;
+  },
+  async eventsOf() {
+    return [];
+  },
+};

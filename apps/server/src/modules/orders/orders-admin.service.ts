@@ -1,0 +1,187 @@
+import {
+  type AdminOrderListQuery,
+  koboToNaira,
+  ORDER_ADMIN_MESSAGES,
+  type ORDER_CSV_COLUMNS,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderStatus,
+} from '@shop/shared';
+import type { Database, Transaction } from '../../db/client';
+import { ChangeCache } from '../../lib/change-cache';
+import type { CsvCell } from '../../lib/csv';
+import { AppError } from '../../lib/errors';
+import type { OrderPayments } from './order-payments';
+import type { OrderState } from './order-state';
+import { toOrder } from './order-view';
+import type { OrderItemRow, OrdersRepository } from './orders.repository';
+import type { Caller, OrdersService } from './orders.service';
+
+/** Export rows are read this many orders at a time. */
+const EXPORT_BATCH = 500;
+
+function groupByOrder(items: OrderItemRow[]): Map<string, OrderItemRow[]> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return byOrder;
+}
+
+export type BulkCancelResult = {
+  id: string;
+  orderNumber: string | null;
+  outcome: 'cancelled' | 'unchanged' | 'failed';
+  message: string | null;
+};
+
+/** The admin's side of orders: the list, the export, status changes and cancelling several at once. */
+export class OrdersAdminService {
+  /** Totals of the admin list's filters, until the next orders_changed (or a minute at most). */
+  private readonly counts = new ChangeCache<number>({ ttlMs: 60_000, maxEntries: 1_000 });
+
+  constructor(
+    private readonly database: Database,
+    private readonly repository: OrdersRepository,
+    private readonly state: OrderState,
+    private readonly orders: OrdersService,
+    private readonly payments: () => OrderPayments,
+    private readonly onEmailQueued: () => void,
+  ) {}
+
+  /**
+   * The admin's list. The total of a filter is counted once and shared (`counts`, cleared by
+   * every orders_changed NOTIFY), so paging and ten admins at once count it once; the page's
+   * lines come in one query for the page.
+   */
+  async adminOrders(query: AdminOrderListQuery) {
+    const filter = { status: query.status, search: query.search, from: query.from, to: query.to };
+    const total = await this.counts.get(JSON.stringify(filter), () => this.repository.countAdminOrders(filter));
+    const rows = await this.repository.adminOrderPage(query, total);
+    const itemsByOrder = groupByOrder(await this.repository.itemsOf(rows.map((row) => row.id)));
+    return {
+      orders: rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [])),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+    };
+  }
+
+  /** Forgets every counted total: an order changed (orders_changed). */
+  forgetCounts() {
+    this.counts.clear();
+  }
+
+  /**
+   * Any status, in any order (SPEC §4), through OrderState and its STATUS_EFFECTS. CANCELLED on a
+   * paid order refunds its payment first where the shop can (a card): the provider is asked
+   * before anything changes, so when it refuses or cannot be reached the answer is a 502 and the
+   * order stays as it was. Moving a cancelled order back takes its stock again, or is refused
+   * with 409 OUT_OF_STOCK.
+   */
+  async updateStatus(admin: Caller, idOrNumber: string, status: OrderStatus, note?: string): Promise<Order> {
+    const row = await this.orders.visibleOrder(admin, idOrNumber);
+    const refundedKobo =
+      status === 'CANCELLED' && row.paymentStatus === 'PAID'
+        ? await this.payments().refundBeforeCancel(row)
+        : undefined;
+    const { changed } = await this.database.db.transaction((tx) =>
+      this.state.setStatus(tx, {
+        orderId: row.id,
+        status,
+        actor: `admin:${admin.email}`,
+        ...(note ? { note } : {}),
+        ...(status === 'CANCELLED' ? { reason: 'admin' as const } : {}),
+        ...(refundedKobo === undefined ? {} : { refundedKobo }),
+      }),
+    );
+    if (changed) this.onEmailQueued();
+    return this.orders.freshOrder(row, admin);
+  }
+
+  /**
+   * Cancels each order as updateStatus would, one after the other; one that fails (a refund the
+   * provider refuses) is reported and the others go on.
+   */
+  async bulkCancel(admin: Caller, ids: readonly string[], note?: string): Promise<BulkCancelResult[]> {
+    const results: BulkCancelResult[] = [];
+    for (const id of new Set(ids)) {
+      const row = await this.repository.findOrder(id);
+      if (!row) {
+        results.push({ id, orderNumber: null, outcome: 'failed', message: ORDER_MESSAGES.orderNotFound });
+        continue;
+      }
+      if (row.status === 'CANCELLED' && row.paymentStatus !== 'PAID') {
+        results.push({ id: row.id, orderNumber: row.orderNumber, outcome: 'unchanged', message: null });
+        continue;
+      }
+      try {
+        await this.updateStatus(admin, row.id, 'CANCELLED', note);
+        results.push({ id: row.id, orderNumber: row.orderNumber, outcome: 'cancelled', message: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ id: row.id, orderNumber: row.orderNumber, outcome: 'failed', message: error.message });
+      }
+    }
+    return results;
+  }
+
+  bulkCancelMessage(results: readonly BulkCancelResult[]): string {
+    const cancelled = results.filter((result) => result.outcome === 'cancelled').length;
+    return ORDER_ADMIN_MESSAGES.bulkCancelled(cancelled, results.length - cancelled);
+  }
+
+  /**
+   * A customer disabled or deleted: their unpaid orders are cancelled in the caller's
+   * transaction, so their stock goes back with the change that closed the account.
+   */
+  async cancelUnpaidOf(tx: Transaction, userId: string, actor: string): Promise<number> {
+    let cancelled = 0;
+    for (const orderId of await this.repository.unpaidOrderIdsOf(tx, userId)) {
+      const { changed } = await this.state.cancel(tx, { orderId, actor, reason: 'account-closed' });
+      if (changed) cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  /**
+   * The orders of a date range (Lagos days, both included), oldest first, as ORDER_CSV_COLUMNS
+   * rows, read EXPORT_BATCH orders at a time so a big range never sits in memory.
+   */
+  async *exportRows(filter: { from: string; to: string; status?: OrderStatus }) {
+    let after: { cursor: string; id: string } | null = null;
+    for (;;) {
+      const batch = await this.repository.exportBatch(filter, after, EXPORT_BATCH);
+      const items = await this.repository.itemsOf(batch.orders.map((order) => order.id));
+      const itemsByOrder = groupByOrder(items);
+      for (const order of batch.orders) {
+        const address = order.shippingAddress;
+        const row: Record<(typeof ORDER_CSV_COLUMNS)[number], CsvCell> = {
+          orderNumber: order.orderNumber,
+          createdAt: order.createdAt.toISOString(),
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          paymentMethod: order.paymentMethod,
+          deliveryMethod: order.deliveryMethod,
+          customerName: `${order.customerFirstName} ${order.customerLastName}`,
+          customerEmail: order.customerEmail,
+          phoneNumber: address.phoneNumber ?? '',
+          address: address.address,
+          city: address.city,
+          state: address.state,
+          items: (itemsByOrder.get(order.id) ?? []).map((item) => `${item.quantity} x ${item.name}`).join('; '),
+          subtotal: koboToNaira(order.subtotalKobo),
+          deliveryFee: koboToNaira(order.deliveryFeeKobo),
+          totalAmount: koboToNaira(order.totalKobo),
+          transactionId: order.transactionId ?? '',
+          paidAt: order.paidAt ? order.paidAt.toISOString() : '',
+        };
+        yield row;
+      }
+      if (!batch.cursor || batch.orders.length < EXPORT_BATCH) return;
+      after = batch.cursor;
+    }
+  }
+}

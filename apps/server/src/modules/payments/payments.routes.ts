@@ -1,0 +1,82 @@
+import {
+  confirmPaymentRequestSchema,
+  confirmTransferRequestSchema,
+  ORDER_ADMIN_MESSAGES,
+  ORDER_MESSAGES,
+  orderSchema,
+  paymentConfigSchema,
+  paymentStartSchema,
+} from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth';
+import type { PaymentsService } from './payments.service';
+import { PAYSTACK_WEBHOOK_PATH } from './providers';
+
+export interface PaymentsRoutesOptions {
+  service: PaymentsService;
+  /** Runs work after the answer was sent, and keeps it so closing the app waits for it. */
+  runAfterReply: (work: () => Promise<void>) => void;
+}
+
+const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const messageAndOrder = z.object({ message: z.string(), order: orderSchema });
+
+/** API.md "Orders and payment": paying an order, confirming a transfer, the provider's webhook. */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { service, runAfterReply }) => {
+  const publicConfig = service.card.provider.publicConfig;
+  app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return publicConfig;
+  });
+
+  app.post(
+    '/orders/:id/payment',
+    { preValidation: app.requireUser, schema: { params: idParams, response: { 200: paymentStartSchema } } },
+    async (request) => service.startPayment(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/confirm-payment',
+    {
+      preValidation: app.requireUser,
+      schema: { body: confirmPaymentRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: ORDER_MESSAGES.paymentConfirmed,
+      order: await service.confirmPayment(currentUser(request), request.body),
+    }),
+  );
+
+  app.patch(
+    '/orders/:id/confirm-transfer',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: idParams, body: confirmTransferRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: ORDER_ADMIN_MESSAGES.transferConfirmed,
+      order: await service.confirmTransfer(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  // The provider's webhook: the signature is over the raw bytes, so this route alone keeps the
+  // body as a Buffer (an encapsulated parser). Its path is PAYSTACK_WEBHOOK_PATH, the one the
+  // test gateway posts to.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(PAYSTACK_WEBHOOK_PATH.replace(/^\/api/, ''), async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const apply = await service.receiveWebhook(body, request.headers);
+      // The provider retries anything but a quick 200: answer first, apply after (idempotently).
+      reply.status(200).send({ received: true });
+      runAfterReply(apply);
+      return reply;
+    });
+  });
+};
