@@ -30,9 +30,12 @@ export async function spendOrderPlacement(
   );
 }
 
-/** The most of a product one customer's unpaid orders may hold: a share of its stock, at least one. */
-export function productHoldMax(limits: OrderLimits, shelf: number, heldByCustomer: number): number {
-  const total = Math.max(0, shelf) + heldByCustomer;
+/**
+ * The most of a product one customer's unpaid orders may hold: a share of what the shop has of
+ * it (on the shelf, plus what unpaid orders hold and may give back), and at least one unit.
+ */
+export function productHoldMax(limits: OrderLimits, shelf: number, heldInUnpaidOrders: number): number {
+  const total = Math.max(0, shelf) + heldInUnpaidOrders;
   return Math.max(1, Math.floor((total * limits.productSharePercent) / 100));
 }
 
@@ -51,11 +54,9 @@ export async function assertWithinHoldLimits(
     lines: readonly { product: ProductForOrder; quantity: number }[];
   },
 ): Promise<void> {
-  const holds = await repository.holdsOf(
-    tx,
-    input.userId,
-    input.lines.map((line) => line.product.id),
-  );
+  // A share of 100 % limits nothing: the product query is not even made.
+  const shared = limits.productSharePercent < 100;
+  const holds = await repository.holdsOf(tx, input.userId, shared ? input.lines.map((line) => line.product.id) : []);
   if (holds.orders >= limits.unpaidOrders) {
     throw new AppError('HOLD_LIMIT_REACHED', M.unpaidOrdersLimit(holds.orders), {
       extra: { limit: 'unpaidOrders' },
@@ -66,6 +67,7 @@ export async function assertWithinHoldLimits(
       extra: { limit: 'value' },
     });
   }
+  if (!shared) return;
   // The shelf as it is now, after any order of this customer that committed while this one waited.
   const shelf = new Map(
     (
@@ -77,7 +79,11 @@ export async function assertWithinHoldLimits(
   );
   for (const line of input.lines) {
     const held = holds.units.get(line.product.id) ?? 0;
-    const most = productHoldMax(limits, shelf.get(line.product.id) ?? line.product.stock, held);
+    const most = productHoldMax(
+      limits,
+      shelf.get(line.product.id) ?? line.product.stock,
+      holds.everyone.get(line.product.id) ?? 0,
+    );
     if (held + line.quantity > most) {
       throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, String(most)), {
         extra: { limit: 'productShare', productId: line.product.id, most },

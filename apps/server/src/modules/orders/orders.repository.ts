@@ -58,8 +58,10 @@ export type OrderUpdate = Partial<{
 export interface CustomerHolds {
   orders: number;
   valueKobo: number;
-  /** Units of each asked-for product held, by product id. */
+  /** Units of each asked-for product the customer holds, by product id. */
   units: Map<string, number>;
+  /** Units of each asked-for product held in anyone's unpaid orders, by product id. */
+  everyone: Map<string, number>;
 }
 
 /** A line whose stock is no longer there for a cancelled order being reopened. */
@@ -239,7 +241,12 @@ export class OrdersRepository {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:customer:${userId}`}, 0))`);
   }
 
-  /** The customer's unpaid, pending orders: how many, their value, and the units of `productIds` they hold. */
+  /**
+   * The customer's unpaid, pending orders (how many, their value), and the units of `productIds`
+   * held in unpaid, pending orders: the customer's, and everyone's. Everyone's is read from the
+   * unpaid orders first (orders_user_unpaid_idx covers exactly them), never from a product's whole
+   * order history.
+   */
   async holdsOf(executor: Executor, userId: string, productIds: readonly string[]): Promise<CustomerHolds> {
     const [totals] = await this.rows<{ orders: number; valueKobo: string }>(
       sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM orders
@@ -247,18 +254,26 @@ export class OrdersRepository {
       executor,
     );
     const units = new Map<string, number>();
-    if (productIds.length > 0 && (totals?.orders ?? 0) > 0) {
-      const held = await this.rows<{ productId: string; units: number }>(
-        sql`SELECT i.product_id AS "productId", sum(i.quantity)::int AS units
-              FROM orders o JOIN order_items i ON i.order_id = o.id
-             WHERE o.user_id = ${userId} AND o.status = 'PENDING' AND o.payment_status = 'UNPAID'
-               AND i.product_id = ANY(${arrayLiteral(productIds)}::uuid[])
+    const everyone = new Map<string, number>();
+    if (productIds.length > 0) {
+      const held = await this.rows<{ productId: string; mine: number; all: number }>(
+        sql`WITH unpaid AS MATERIALIZED (
+              SELECT id, user_id FROM orders WHERE status = 'PENDING' AND payment_status = 'UNPAID'
+            )
+            SELECT i.product_id AS "productId",
+                   coalesce(sum(i.quantity) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
+                   sum(i.quantity)::int AS all
+              FROM unpaid u JOIN order_items i ON i.order_id = u.id
+             WHERE i.product_id = ANY(${arrayLiteral(productIds)}::uuid[])
              GROUP BY i.product_id`,
         executor,
       );
-      for (const row of held) units.set(row.productId, row.units);
+      for (const row of held) {
+        units.set(row.productId, row.mine);
+        everyone.set(row.productId, row.all);
+      }
     }
-    return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units };
+    return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units, everyone };
   }
 
   /** The ids of a customer's unpaid, pending orders (disabling or deleting the customer cancels them). */
