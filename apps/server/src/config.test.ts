@@ -77,3 +77,56 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('production', () => {
+  // Everything production needs but PUBLIC_URL.
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    PAYSTACK_SECRET_KEY: 'sk_live_abc',
+    PAYSTACK_PUBLIC_KEY: 'pk_live_abc',
+    BANK_ACCOUNT_NAME: 'Stitch and Trim Ltd',
+    BANK_NAME: 'First Bank',
+    BANK_ACCOUNT_NUMBER: '3012345678',
+  };
+
+  it('stops without PUBLIC_URL, naming it', () => {
+    expect(() => loadConfig(PRODUCTION)).toThrow(ConfigError);
+    expect(() => loadConfig(PRODUCTION)).toThrow(/PUBLIC_URL: required in production/);
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL: required in production/);
+  });
+
+  it('stops on a PUBLIC_URL that is not https, or not a URL', () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://shop.example.com' })).toThrow(
+      /PUBLIC_URL: must be an https:\/\/ URL in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: 'shop.example.com' })).toThrow(
+      /PUBLIC_URL: must be a URL such as https:\/\/shop.example.com/,
+    );
+  });
+
+  it('names PUBLIC_URL beside the other settings production lacks, in one message', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid configuration:\n/);
+      expect(message).toContain('PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY');
+      expect(message).toContain('  PUBLIC_URL: required in production');
+    }
+  });
+
+  it('starts with an https PUBLIC_URL, whose session cookie is then Secure', () => {
+    const config = loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://stitchandtrim.ng' });
+    expect(config.publicUrl).toBe('https://stitchandtrim.ng');
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('leaves PUBLIC_URL optional, and http allowed, outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe(
+      'http://localhost:3000',
+    );
+  });
+});

@@ -257,15 +257,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
   }
   if (env.NODE_ENV === 'production') {
+    const problems: string[] = [];
     const missing = [
       ...(env.PAYSTACK_SECRET_KEY ? [] : ['PAYSTACK_SECRET_KEY', 'PAYSTACK_PUBLIC_KEY']),
       ...(['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const).filter((name) => !env[name]),
     ];
     if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${missing.join(', ')}: required in production (the test payment gateway runs only outside production)`,
+      problems.push(
+        `  ${missing.join(', ')}: required in production (the test payment gateway runs only outside production)`,
       );
     }
+    // The shop's links (canonical, Open Graph, the sitemap, emails) come from PUBLIC_URL, never
+    // from a Host header a client chose; and the session cookie is Secure only over https.
+    if (!env.PUBLIC_URL) {
+      problems.push(
+        '  PUBLIC_URL: required in production (the https address of the shop, e.g. https://shop.example.com)',
+      );
+    } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('  PUBLIC_URL: must be an https:// URL in production');
+    }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
