@@ -1,0 +1,80 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, productionConfig, type TestDatabase, testConfig } from '../test/helper';
+import { createProduct } from '../test/orders';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { serverRoot } from './lib/package-root';
+
+// Production without surprises: the shop's links never come from a Host header.
+
+// The storefront's real index.html, so the catalogue's pages are drawn with their head.
+const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-production-'));
+copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
+
+let testDatabase: TestDatabase;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await testDatabase?.drop();
+});
+
+/** The shop on this file's database. */
+async function shopWith(overrides: Partial<AppConfig>) {
+  const app = await buildApp(
+    testConfig({
+      seedDemoCatalogue: false,
+      webDistDir,
+      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
+      orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
+      ...overrides,
+    }),
+    { database: testDatabase.database },
+  );
+  apps.push(app);
+  await app.ready();
+  return { app };
+}
+
+// Every header a client (or a proxy believed by TRUST_PROXY=true) may use to name the shop.
+const HOSTILE = { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'http' };
+
+describe('the shop’s public address in production', () => {
+  it('comes from PUBLIC_URL on pages, the sitemap and robots.txt, whatever Host the request names', async () => {
+    const { app } = await shopWith({ ...productionConfig(), trustProxy: true, logLevel: 'silent' });
+    const product = await createProduct(testDatabase.database);
+    const origin = 'https://shop.example.com';
+
+    const page = await app.inject({ method: 'GET', url: `/products/${product.slug}`, headers: HOSTILE });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="${origin}/products/${product.slug}" />`);
+    expect(page.body).toContain(`<meta property="og:url" content="${origin}/products/${product.slug}" />`);
+    const home = await app.inject({ method: 'GET', url: '/', headers: HOSTILE });
+    expect(home.body).toContain(`<link rel="canonical" href="${origin}/" />`);
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: HOSTILE });
+    expect(robots.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: HOSTILE });
+    expect(sitemap.body).toContain(`<loc>${origin}/</loc>`);
+    expect(sitemap.body).toContain(`<loc>${origin}/products/${product.slug}</loc>`);
+
+    for (const answer of [page, home, robots, sitemap]) expect(answer.body).not.toContain('evil.test');
+  });
+
+  it('is never the request’s in a shop that is not development or test, even without PUBLIC_URL', async () => {
+    // loadConfig refuses production without PUBLIC_URL; NODE_ENV may still be unset.
+    const { app } = await shopWith({ ...productionConfig(), env: undefined, publicUrl: undefined, port: 8080 });
+    const product = await createProduct(testDatabase.database);
+    const page = await app.inject({ method: 'GET', url: `/products/${product.slug}`, headers: HOSTILE });
+    expect(page.body).toContain(`<link rel="canonical" href="http://localhost:8080/products/${product.slug}" />`);
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: HOSTILE });
+    expect(robots.body).toContain('Sitemap: http://localhost:8080/sitemap.xml');
+    for (const answer of [page, robots]) expect(answer.body).not.toContain('evil.test');
+  });
+});
