@@ -9,7 +9,8 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { serverRoot } from './lib/package-root';
 
-// Production without surprises: the shop's links never come from a Host header.
+// Production without surprises: the shop's links never come from a Host header, and settings
+// that open the shop to abuse are said at start.
 
 // The storefront's real index.html, so the catalogue's pages are drawn with their head.
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-production-'));
@@ -26,8 +27,9 @@ afterAll(async () => {
   await testDatabase?.drop();
 });
 
-/** The shop on this file's database. */
+/** The shop on this file's database, its log lines (JSON, as pino writes them) kept in `lines`. */
 async function shopWith(overrides: Partial<AppConfig>) {
+  const lines: string[] = [];
   const app = await buildApp(
     testConfig({
       seedDemoCatalogue: false,
@@ -36,11 +38,12 @@ async function shopWith(overrides: Partial<AppConfig>) {
       orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
       ...overrides,
     }),
-    { database: testDatabase.database },
+    { database: testDatabase.database, logStream: { write: (line) => lines.push(line) } },
   );
   apps.push(app);
   await app.ready();
-  return { app };
+  const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  return { app, logged };
 }
 
 // Every header a client (or a proxy believed by TRUST_PROXY=true) may use to name the shop.
@@ -76,5 +79,30 @@ describe('the shop’s public address in production', () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: HOSTILE });
     expect(robots.body).toContain('Sitemap: http://localhost:8080/sitemap.xml');
     for (const answer of [page, robots]) expect(answer.body).not.toContain('evil.test');
+  });
+});
+
+describe('the log at start', () => {
+  const ours = (message: string) => /^(TRUST_PROXY=true|NOT SAFE ON A NETWORK)/.test(message);
+
+  it('warns that TRUST_PROXY=true lets any client choose its address', async () => {
+    const { logged } = await shopWith({ logLevel: 'warn', trustProxy: true, host: '127.0.0.1' });
+    const warnings = logged().filter((line) => line.level === 40 && ours(line.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toMatch(/^TRUST_PROXY=true believes the X-Forwarded-For header of every client/);
+  });
+
+  it('warns loudly of a test shop listening beyond loopback, with test payments and the default admin on', async () => {
+    const { logged } = await shopWith({ logLevel: 'warn', host: '0.0.0.0' });
+    const warnings = logged().filter((line) => line.level === 40 && ours(line.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toContain('NOT SAFE ON A NETWORK: NODE_ENV=test and HOST=0.0.0.0');
+    expect(warnings[0]?.msg).toContain('test payments');
+    expect(warnings[0]?.msg).toContain('the default admin');
+  });
+
+  it('says neither for a test shop on loopback behind a listed proxy', async () => {
+    const { logged } = await shopWith({ logLevel: 'warn', host: '127.0.0.1', trustProxy: ['127.0.0.1'] });
+    expect(logged().filter((line) => ours(line.msg))).toEqual([]);
   });
 });
