@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type AppConfig, fastifyTrustProxy, startupWarnings } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
+import { serializeRequest } from './lib/log-request';
 import account from './modules/account';
 import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
@@ -59,8 +60,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
               'res.headers["set-cookie"]',
             ],
             // Fastify's type asks the err serializer for a stack: leaving it out is the point.
+            // A URL's secret query parameters (`token=`, `code=`) are redacted.
             serializers: {
               err: serializeError as unknown as (error: Error) => { type: string; message: string; stack: string },
+              req: serializeRequest,
             },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },

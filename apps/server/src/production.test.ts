@@ -9,8 +9,8 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { serverRoot } from './lib/package-root';
 
-// Production without surprises: the shop's links never come from a Host header, and settings
-// that open the shop to abuse are said at start.
+// Production without surprises: the shop's links never come from a Host header, settings that
+// open the shop to abuse are said at start, and a link's secret never reaches the log.
 
 // The storefront's real index.html, so the catalogue's pages are drawn with their head.
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-production-'));
@@ -42,8 +42,8 @@ async function shopWith(overrides: Partial<AppConfig>) {
   );
   apps.push(app);
   await app.ready();
-  const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string });
-  return { app, logged };
+  const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string } });
+  return { app, lines, logged };
 }
 
 // Every header a client (or a proxy believed by TRUST_PROXY=true) may use to name the shop.
@@ -104,5 +104,38 @@ describe('the log at start', () => {
   it('says neither for a test shop on loopback behind a listed proxy', async () => {
     const { logged } = await shopWith({ logLevel: 'warn', host: '127.0.0.1', trustProxy: ['127.0.0.1'] });
     expect(logged().filter((line) => ours(line.msg))).toEqual([]);
+  });
+});
+
+describe('request logs', () => {
+  it('never carry a token or a code from a URL’s query string', async () => {
+    const { app, lines, logged } = await shopWith({ logLevel: 'info', host: '127.0.0.1' });
+    const secrets = {
+      token: 'Zq8vUnsubscribeSecretToken0123456789abcdefXY',
+      code: '493817',
+      access: 'accessSecretCode42',
+      reset: 'resetSecretToken77',
+    };
+    await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${secrets.token}` });
+    await app.inject({ method: 'HEAD', url: `/api/newsletter/unsubscribe?lang=en&Token=${secrets.token}` });
+    await app.inject({ method: 'GET', url: `/reset-password?email=ada%40example.com&code=${secrets.code}` });
+    await app.inject({
+      method: 'GET',
+      url: `/api/health?access_code=${secrets.access}&resetToken=${secrets.reset}&page=2`,
+    });
+
+    const requests = logged()
+      .map((line) => line.req?.url)
+      .filter(Boolean);
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        '/api/newsletter/unsubscribe?token=[redacted]',
+        '/api/newsletter/unsubscribe?lang=en&Token=[redacted]',
+        '/reset-password?email=ada%40example.com&code=[redacted]',
+        '/api/health?access_code=[redacted]&resetToken=[redacted]&page=2',
+      ]),
+    );
+    const log = lines.join('');
+    for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
   });
 });

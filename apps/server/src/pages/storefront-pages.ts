@@ -12,6 +12,7 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { redactUrl } from '../lib/log-request';
 import { publicOrigin } from '../lib/public-origin';
 import { catalogCacheKey } from '../modules/catalog/catalog.routes';
 import type { RenderApp } from './app-renderer';
@@ -345,7 +346,7 @@ export class StorefrontPages {
       );
     } catch (error) {
       this.app.log.error(
-        { err: error, url: request.url },
+        { err: error, url: redactUrl(request.url) },
         'a page could not be drawn on the server: the browser draws it',
       );
       return undefined;
