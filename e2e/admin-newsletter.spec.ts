@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { NEWSLETTER_ADMIN_MESSAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { trackProblems, uniqueEmail } from './fixtures/accounts';
+import { ADMIN, trackProblems, uniqueEmail } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { logInAsAdmin } from './fixtures/orders';
+import { waitForMessage } from './fixtures/mailbox';
+import { apiToken, logInAsAdmin } from './fixtures/orders';
 
 const shop = useBrowser();
 
@@ -55,6 +56,62 @@ describe('the admin’s Newsletter tab', () => {
       .waitFor();
     await page.goBack();
     await page.getByText('No subscribers match these filters.').waitFor();
+
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+
+  it('unsubscribes from the welcome email’s link only when its button is pressed, and lists them inactive', async () => {
+    const email = uniqueEmail('leaver');
+    const signup = await fetch(`${shop.baseUrl}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(signup.status).toBe(201);
+    const mail = await waitForMessage(email, (message) => message.subject.startsWith('Thanks for subscribing'));
+    const link = /(https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+    const { pathname, search: query } = new URL(link ?? '');
+
+    // A mail scanner opens every link of a message, with GET and HEAD: nothing changes.
+    const adminToken = await apiToken(ADMIN.email, ADMIN.password);
+    const activeOf = async () => {
+      const response = await fetch(`${shop.baseUrl}/api/newsletter/subscribers?search=${encodeURIComponent(email)}`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
+      const { subscribers } = (await response.json()) as { subscribers: { email: string; active: boolean }[] };
+      return subscribers.find((subscriber) => subscriber.email === email)?.active;
+    };
+    for (const method of ['GET', 'HEAD']) {
+      expect((await fetch(`${shop.baseUrl}${pathname}${query}`, { method })).status, method).toBe(200);
+    }
+    expect(await activeOf()).toBe(true);
+
+    // The reader opens the link as the email has it: a page with the button, and still subscribed.
+    const { page, context, errors } = await shop.newPage();
+    const problems = trackProblems(page, errors);
+    await page.goto(link ?? '');
+    await page.getByText(NEWSLETTER_ADMIN_MESSAGES.unsubscribeConfirm).waitFor();
+    const button = page.getByRole('button', { name: NEWSLETTER_ADMIN_MESSAGES.unsubscribeButton });
+    await button.waitFor();
+    expect(await seriousViolations(page, 'the unsubscribe page')).toEqual([]);
+    expect(await activeOf()).toBe(true);
+
+    await button.click();
+    await page.getByText(NEWSLETTER_ADMIN_MESSAGES.unsubscribed).waitFor();
+    expect(await page.getByRole('button', { name: NEWSLETTER_ADMIN_MESSAGES.unsubscribeButton }).count()).toBe(0);
+
+    await logInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Newsletter' }).click();
+    await page.getByRole('heading', { name: 'Newsletter' }).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search by email' });
+    await search.fill(email);
+    await search.press('Enter');
+    await expect.poll(() => page.getByTestId('subscriber-row').count()).toBe(1);
+    const row = page.getByTestId('subscriber-row').filter({ hasText: email });
+    await row.getByText('Inactive', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Reactivate ${email}` }).waitFor();
 
     expect(problems()).toEqual([]);
     await context.close();

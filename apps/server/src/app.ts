@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type AppConfig, fastifyTrustProxy } from './config';
+import { type AppConfig, fastifyTrustProxy, startupWarnings } from './config';
 import type { Database } from './db/client';
 import { serializeError } from './lib/log-error';
+import { serializeRequest } from './lib/log-request';
 import account from './modules/account';
 import adminUsers from './modules/admin-users';
 import catalog from './modules/catalog';
@@ -34,6 +35,8 @@ export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
 export interface BuildAppOptions {
   /** An open database to use instead of opening one from the config (tests share one per file). */
   database?: Database;
+  /** Where log lines go instead of stdout (tests read what the shop logs). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -57,9 +60,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
               'res.headers["set-cookie"]',
             ],
             // Fastify's type asks the err serializer for a stack: leaving it out is the point.
+            // A URL's secret query parameters (`token=`, `code=`) are redacted.
             serializers: {
               err: serializeError as unknown as (error: Error) => { type: string; message: string; stack: string },
+              req: serializeRequest,
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // JSON bodies are small forms; a route that takes uploads sets its own `bodyLimit`.
@@ -76,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Request ids for correlating log lines: a prefix drawn once per process, then a counter.
     genReqId: () => `${requestIdPrefix}${(++requestCount).toString(36)}`,
   });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

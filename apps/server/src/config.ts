@@ -287,15 +287,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set');
   }
   if (env.NODE_ENV === 'production') {
+    const problems: string[] = [];
     const missing = [
       ...(env.PAYSTACK_SECRET_KEY ? [] : ['PAYSTACK_SECRET_KEY', 'PAYSTACK_PUBLIC_KEY']),
       ...(['BANK_ACCOUNT_NAME', 'BANK_NAME', 'BANK_ACCOUNT_NUMBER'] as const).filter((name) => !env[name]),
     ];
     if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n  ${missing.join(', ')}: required in production (the test payment gateway runs only outside production)`,
+      problems.push(
+        `  ${missing.join(', ')}: required in production (the test payment gateway runs only outside production)`,
       );
     }
+    // The shop's links (canonical, Open Graph, the sitemap, emails) come from PUBLIC_URL, never
+    // from a Host header a client chose; and the session cookie is Secure only over https.
+    if (!env.PUBLIC_URL) {
+      problems.push(
+        '  PUBLIC_URL: required in production (the https address of the shop, e.g. https://shop.example.com)',
+      );
+    } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('  PUBLIC_URL: must be an https:// URL in production');
+    }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
@@ -370,4 +381,43 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')) },
   };
+}
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses other machines cannot reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  );
+}
+
+/**
+ * Settings that start the shop but leave it open to abuse, each a sentence for the log at start
+ * (app.ts logs them as warnings): TRUST_PROXY=true, and a development or test shop, with its
+ * test payments or default admin, listening where other machines can reach it.
+ */
+export function startupWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes the X-Forwarded-For header of every client: any client may choose its address and step around the per-address limits. List the proxies instead (TRUST_PROXY=10.0.0.5 or 10.0.0.0/24)',
+    );
+  }
+  if ((config.env === 'development' || config.env === 'test') && !isLoopbackHost(config.host)) {
+    const open = [
+      ...(config.payments.paystack
+        ? []
+        : ['test payments (the built-in test gateway at /test-gateway marks orders paid with test cards)']),
+      ...(config.admin.email ? [] : ['the default admin (admin@example.com, its password in README.md)']),
+    ];
+    if (open.length > 0) {
+      warnings.push(
+        `NOT SAFE ON A NETWORK: NODE_ENV=${config.env} and HOST=${config.host}, so other machines can reach this shop, and ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} on. Listen on HOST=127.0.0.1, or run with NODE_ENV=production and real settings`,
+      );
+    }
+  }
+  return warnings;
 }

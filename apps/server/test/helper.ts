@@ -112,12 +112,14 @@ export async function createMailingTestApp(overrides: Partial<AppConfig> = {}) {
 }
 
 /**
- * What a production shop's config adds for a test: NODE_ENV=production and Paystack test keys
- * (production refuses to start without keys; nothing is charged, and no test here pays).
+ * What a production shop's config adds for a test: NODE_ENV=production, its https PUBLIC_URL
+ * and Paystack test keys (production refuses to start without them; nothing is charged, and no
+ * test here pays).
  */
 export function productionConfig(): Partial<AppConfig> {
   return {
     env: 'production',
+    publicUrl: 'https://shop.example.com',
     payments: {
       ...testConfig().payments,
       paystack: { secretKey: 'sk_test_production_config', publicKey: 'pk_test_production_config' },

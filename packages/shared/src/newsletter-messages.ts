@@ -18,4 +18,7 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   reactivated: 'Subscriber reactivated',
   unsubscribed: 'You have been unsubscribed from our newsletter.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  /** The page the email's link opens: nothing changes until the button is pressed. */
+  unsubscribeConfirm: 'Do you want to stop receiving our newsletter?',
+  unsubscribeButton: 'Unsubscribe',
 } as const;

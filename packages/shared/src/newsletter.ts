@@ -36,5 +36,8 @@ export const subscriberUpdateRequestSchema = z.object({
   active: z.boolean({ message: 'active must be true or false' }),
 });
 
-/** GET (a person's click) and POST (RFC 8058 one-click) /api/newsletter/unsubscribe?token=… */
+/**
+ * /api/newsletter/unsubscribe?token=…: GET (the email's link) shows the unsubscribe button and
+ * changes nothing; POST (that button, or a mail client's RFC 8058 one-click) unsubscribes.
+ */
 export const unsubscribeQuerySchema = z.object({ token: text(200).min(1) });

@@ -79,11 +79,13 @@ export async function startBuiltShop(env: Record<string, string>): Promise<Runni
 }
 
 /**
- * The payment settings production requires, for a production run that never pays (the
- * benchmarks): placeholder keys and bank details, so no request reaches Paystack.
+ * The settings production requires, for a production run that never pays (the benchmarks):
+ * an https PUBLIC_URL (the pages' links say it; requests still go to the loopback port),
+ * placeholder keys and bank details, so no request reaches Paystack.
  */
 export const NEVER_PAYING_PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://shop.example.com',
   PAYSTACK_SECRET_KEY: 'sk_test_bench',
   PAYSTACK_PUBLIC_KEY: 'pk_test_bench',
   BANK_ACCOUNT_NAME: 'Stitch & Trim Bench',

@@ -354,7 +354,7 @@ export function newsletterWelcomeEmail({
   shopUrl,
 }: EmailTemplates['newsletter-welcome']): RenderedEmail {
   const thanks = `Thanks for subscribing to the ${SHOP_NAME} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
-  const leave = 'Not for you? Unsubscribe with one click, no login needed:';
+  const leave = 'Not for you? Unsubscribe here, no login needed:';
   return {
     subject: `Thanks for subscribing to ${SHOP_NAME}`,
     text: [

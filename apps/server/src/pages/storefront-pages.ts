@@ -12,6 +12,8 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { redactUrl } from '../lib/log-request';
+import { publicOrigin } from '../lib/public-origin';
 import { catalogCacheKey } from '../modules/catalog/catalog.routes';
 import type { RenderApp } from './app-renderer';
 import { PAGE_SOURCES, type WebAssets } from './assets';
@@ -45,7 +47,7 @@ const LISTING_FALLBACK = 'laces, trims and embellishments from Stitch & Trim Sup
 
 /**
  * Rendered pages kept per main answer: its pages (a category's page 2, 3…) for each origin
- * (without PUBLIC_URL, one per Host the requests name).
+ * (without PUBLIC_URL in development and test, one per Host the requests name).
  */
 const PAGES_PER_ANSWER = 16;
 
@@ -67,18 +69,6 @@ function segment(raw: string): string | undefined {
     return undefined;
   }
   return idOrSlugParamsSchema.safeParse({ idOrSlug: decoded }).success ? decoded : undefined;
-}
-
-/**
- * The origin of the shop's absolute URLs (canonical, Open Graph, sitemap): PUBLIC_URL's when it
- * is set, else the one each request came to (its protocol and Host, as trustProxy allows).
- */
-export function shopOrigin(publicUrl: string | undefined): (request: FastifyRequest) => string {
-  if (publicUrl) {
-    const origin = new URL(publicUrl).origin;
-    return () => origin;
-  }
-  return (request) => `${request.protocol}://${request.host}`;
 }
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
@@ -108,10 +98,12 @@ export class StorefrontPages {
     private readonly renderApp?: RenderApp,
   ) {
     this.notFound = template.render(notFoundHead(), '');
-    this.origin = shopOrigin(app.config.publicUrl);
   }
 
-  private readonly origin: (request: FastifyRequest) => string;
+  /** The origin of the page's absolute URLs: PUBLIC_URL's when set (lib/public-origin.ts). */
+  private origin(request: FastifyRequest): string {
+    return publicOrigin(this.app.config, request);
+  }
 
   /**
    * The page for a GET of `url`, or undefined for a page that is not the catalogue's (the plain
@@ -354,7 +346,7 @@ export class StorefrontPages {
       );
     } catch (error) {
       this.app.log.error(
-        { err: error, url: request.url },
+        { err: error, url: redactUrl(request.url) },
         'a page could not be drawn on the server: the browser draws it',
       );
       return undefined;

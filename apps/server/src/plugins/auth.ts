@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, type User } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { DEFAULT_CACHE_CONTROL } from './security-headers';
 
 /** The httpOnly cookie that carries the session token in browsers. */
 export const SESSION_COOKIE = 'shop_session';
@@ -104,9 +105,13 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['@fastify/cookie'] },
 );
 
-/** onSend hook for personal answers (a session token, a profile, the user list): no browser or proxy keeps them. */
+/**
+ * onSend hook for personal answers (a session token, a profile, the user list): no browser or
+ * proxy keeps them, whatever the handler set. Every answer that sets no Cache-Control of its own
+ * gets the same from plugins/security-headers.ts; this one says so where a route is written.
+ */
 export async function noStore(_request: FastifyRequest, reply: FastifyReply) {
-  reply.header('cache-control', 'no-store');
+  reply.header('cache-control', DEFAULT_CACHE_CONTROL);
 }
 
 /** The user a requireUser/requireAdmin preHandler let through (401 if called without one). */

@@ -9,6 +9,7 @@ beforeAll(async () => {
   app.get('/forgot-headers', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>page</p>'));
   app.get('/drawing', async (_request, reply) => reply.type('image/svg+xml').send('<svg/>'));
   app.get('/data', async () => ({ ok: true }));
+  app.get('/kept', async (_request, reply) => reply.header('cache-control', 'no-cache').send({ ok: true }));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -29,5 +30,11 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('makes an answer that names no Cache-Control no-store, and leaves one that does as it is', async () => {
+    expect((await app.inject({ method: 'GET', url: '/data' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/nowhere' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/kept' })).headers['cache-control']).toBe('no-cache');
   });
 });

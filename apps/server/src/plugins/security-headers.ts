@@ -76,9 +76,18 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
+ * The Cache-Control of an answer that names none: no browser, proxy or CDN keeps it. Orders,
+ * addresses, phones, emails, sessions and the admin's lists all come out this way without their
+ * routes saying so; an answer meant to be kept says how itself (catalogue reads, the payment
+ * config, pages and files).
+ */
+export const DEFAULT_CACHE_CONTROL = 'no-store';
+
+/**
  * Puts API_HEADERS on every answer: two constant headers from one synchronous hook. Pages add
  * PAGE_HEADERS where they are sent (plugins/web-app.ts), so a JSON answer no longer carries a
- * 400-byte policy that only documents use (docs/decisions/013-request-pipeline.md).
+ * 400-byte policy that only documents use (docs/decisions/013-request-pipeline.md). An answer
+ * that has not set its own Cache-Control gets DEFAULT_CACHE_CONTROL.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -86,9 +95,11 @@ export const securityHeadersPlugin = fp(
       reply.headers(API_HEADERS);
       done();
     });
-    // NOTE: a safety net, so a page sent by a route that forgot PAGE_HEADERS still gets its CSP:
-    // one header lookup per answer, and JSON answers stay as they are.
+    // NOTE: two safety nets, one header lookup each. A personal answer whose route forgot to
+    // forbid caching is not kept; a page sent by a route that forgot PAGE_HEADERS still gets its
+    // CSP, and JSON answers stay as they are.
     app.addHook('onSend', (_request, reply, payload, done) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', DEFAULT_CACHE_CONTROL);
       if (!reply.hasHeader('content-security-policy')) {
         const type = reply.getHeader('content-type');
         if (typeof type === 'string' && (type.startsWith('text/html') || type.startsWith('image/svg+xml'))) {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../lib/public-origin';
 import { appRendererFile, loadAppRenderer } from '../pages/app-renderer';
 import { WebAssets } from '../pages/assets';
 import { pageTemplate } from '../pages/html';
 import { robotsTxt, Sitemaps } from '../pages/sitemap';
-import { StorefrontPages, shopOrigin } from '../pages/storefront-pages';
+import { StorefrontPages } from '../pages/storefront-pages';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { PAGE_HEADERS } from './security-headers';
 
@@ -94,7 +95,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       )
     : undefined;
   const sitemaps = new Sitemaps(app);
-  const origin = shopOrigin(app.config.publicUrl);
+  // PUBLIC_URL's origin when it is set, never the Host header (lib/public-origin.ts).
+  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
 
   app.get('/robots.txt', async (request, reply) =>
     reply

@@ -19,6 +19,12 @@ export interface CatalogRoutesOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * Catalogue answers are the same for everyone, so a browser or CDN may keep one, but asks again
+ * before using it: an admin's change shows on the next read. (An answer with no Cache-Control of
+ * its own is `no-store`: plugins/security-headers.ts.)
+ */
+export const CATALOGUE_CACHE_CONTROL = 'no-cache';
 
 /**
  * The cache key of a catalogue answer: the route plus its parsed parameters, so `_t`
@@ -35,7 +41,11 @@ export const catalogCacheKey = (route: string, ...parts: unknown[]) => `${route}
  */
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { service, cache }) => {
   const json = async (request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
-    sendReady(request, reply.type(JSON_TYPE), await cache.getOrCreate(key, produce));
+    sendReady(
+      request,
+      reply.type(JSON_TYPE).header('cache-control', CATALOGUE_CACHE_CONTROL),
+      await cache.getOrCreate(key, produce),
+    );
   const keyOf = catalogCacheKey;
 
   app.get('/categories', async (request, reply) =>

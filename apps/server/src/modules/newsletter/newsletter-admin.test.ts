@@ -68,23 +68,58 @@ describe('the welcome email of a new subscriber', () => {
 });
 
 describe('the unsubscribe link', () => {
-  it('turns off that address only, without a login, and says so on a page with the page headers', async () => {
+  /** The page's button: its form, as a browser sends it. */
+  const pressUnsubscribe = (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+      payload: 'answer=page',
+    });
+
+  it('opened (GET or HEAD, as mail scanners do), changes nothing and offers the Unsubscribe button', async () => {
+    await subscribe('scanned@example.com');
+    const { unsubscribe_token: token } = await tokenOf('scanned@example.com');
+    const url = `/api/newsletter/unsubscribe?token=${token}`;
+    for (let open = 0; open < 3; open++) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['content-security-policy']).toBeTruthy();
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribeConfirm);
+      expect(page.body).not.toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribed);
+      // A plain form: it works before (and without) any script.
+      expect(page.body).toContain(`<form method="post" action="${url}">`);
+      expect(page.body).toContain('<input type="hidden" name="answer" value="page">');
+      expect(page.body).toContain(`<button type="submit">${NEWSLETTER_ADMIN_MESSAGES.unsubscribeButton}</button>`);
+      expect(page.body).toContain('href="https://shop.example.ng"');
+      expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    }
+    expect((await tokenOf('scanned@example.com')).active).toBe(true);
+  });
+
+  it('turns off that address only once the button is pressed, without a login, and says so on a page', async () => {
     await subscribe('leaver@example.com');
     await subscribe('stayer@example.com');
     const { unsubscribe_token: token } = await tokenOf('leaver@example.com');
-    const page = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['content-security-policy']).toBeTruthy();
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(page.body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribed);
-    expect(page.body).toContain('href="https://shop.example.ng"');
+    const done = await pressUnsubscribe(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.headers['content-security-policy']).toBeTruthy();
+    expect(done.body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribed);
+    expect(done.body).not.toContain('<form');
     expect((await tokenOf('leaver@example.com')).active).toBe(false);
     expect((await tokenOf('stayer@example.com')).active).toBe(true);
-    // A second click says the same and changes nothing.
-    expect((await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` })).statusCode).toBe(
-      200,
-    );
+    // A second press says the same and changes nothing; the link now says it is done.
+    expect((await pressUnsubscribe(token)).body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribed);
+    const again = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribed);
+    expect(again.body).not.toContain('<form');
   });
 
   it('of one address cannot touch another: a changed, partial or missing token is a 404 page', async () => {
@@ -109,8 +144,11 @@ describe('the unsubscribe link', () => {
       expect(page.headers['content-security-policy']).toBeTruthy();
     }
     expect((await app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe' })).statusCode).toBe(404);
+    const pressed = await pressUnsubscribe(theirs.slice(0, -2));
+    expect(pressed.statusCode).toBe(404);
+    expect(pressed.body).toContain(NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid);
     // The attacker's own token turns off the attacker only.
-    await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${mine}` });
+    await pressUnsubscribe(mine);
     expect((await tokenOf('victim@example.com')).active).toBe(true);
     expect((await tokenOf('attacker@example.com')).active).toBe(false);
   });
@@ -152,7 +190,7 @@ describe('the unsubscribe link', () => {
     await subscribe('comeback@example.com');
     await smtp.waitFor('comeback@example.com');
     const { unsubscribe_token: token } = await tokenOf('comeback@example.com');
-    await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    expect((await pressUnsubscribe(token)).statusCode).toBe(200);
     expect((await subscribe('comeback@example.com')).statusCode).toBe(201);
     expect((await tokenOf('comeback@example.com')).active).toBe(true);
     await smtp.waitFor('comeback@example.com', () => smtp.to('comeback@example.com').length === 2);

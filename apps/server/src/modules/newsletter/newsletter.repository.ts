@@ -99,6 +99,16 @@ export class NewsletterRepository {
     return row ?? null;
   }
 
+  /** The address whose token this is, read only; null when no address has it. */
+  async findByToken(token: string): Promise<SubscriberRow | null> {
+    const [row] = await this.database.db
+      .select(columns)
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.unsubscribeToken, token))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** Turns off the one address whose token this is; null when no address has it. */
   async deactivateByToken(token: string): Promise<SubscriberRow | null> {
     const [row] = await this.database.db

@@ -81,8 +81,20 @@ export class NewsletterService {
   }
 
   /**
-   * The link in a newsletter email: turns off the one address that holds this token (and no
-   * other), whoever clicks it, without a login. A second click changes nothing and says the same.
+   * What opening the link in a newsletter email may do: read, never change. The subscriber
+   * holding this token (to offer the button, or say they are already off the list), or null.
+   * Mail scanners and link previews open every link; only the POST that follows unsubscribes.
+   */
+  async findByToken(token: string): Promise<Subscriber | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const row = await this.repository.findByToken(token);
+    return row ? toSubscriber(row) : null;
+  }
+
+  /**
+   * The unsubscribe button behind the link in a newsletter email, or a mail client's RFC 8058
+   * one-click POST: turns off the one address that holds this token (and no other), whoever
+   * sends it, without a login. A second time changes nothing and says the same.
    * The token is 192 random bits looked up by its unique index: it cannot be guessed or derived
    * from an address. null when no address holds it.
    */
