@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
+import { freePort, NEVER_PAYING_PRODUCTION_ENV, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -62,6 +62,8 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
       LOG_LEVEL: 'silent',
       // Creating an order never calls Paystack.
       ...NEVER_PAYING_PRODUCTION_ENV,
+      // A few customers stand in for thousands: the limits on unpaid orders are lifted.
+      ...UNLIMITED_ORDERS_ENV,
       SEED_DEMO_CATALOGUE: 'false',
       ADMIN_EMAIL: 'bench-admin@example.com',
       ADMIN_PASSWORD: 'Bench@12345',

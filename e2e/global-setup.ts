@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startBuiltShop } from '@shop/testing';
+import { startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startMailbox } from './fixtures/mailbox';
@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
     SMTP_URL: mailbox.smtpUrl,
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '200',
+    // The browser's orders all come from 127.0.0.1, and a spec's customer may leave several unpaid.
+    ...UNLIMITED_ORDERS_ENV,
   });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);

@@ -35,7 +35,7 @@ async function shopWith(overrides: Partial<AppConfig>) {
       seedDemoCatalogue: false,
       webDistDir,
       outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
+      orders: { ...testConfig().orders, paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
       ...overrides,
     }),
     { database: testDatabase.database, logStream: { write: (line) => lines.push(line) } },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -53,18 +54,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 const testUploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-test-uploads-'));
 
 /**
- * Tests place many unpaid orders for one customer from one address: the hold limits are lifted
- * here, and the tests of the limits set their own (order-limits.test.ts).
+ * Tests place many unpaid orders for one customer from one address: the limits are lifted here,
+ * and the tests of the limits set their own (order-limits.test.ts, payment-limits.test.ts).
  */
-export const UNLIMITED_ORDERS = {
-  ORDER_LIMIT_UNPAID_ORDERS: '1000000000',
-  ORDER_LIMIT_UNPAID_VALUE_NAIRA: '1000000000',
-  ORDER_LIMIT_PRODUCT_SHARE_PERCENT: '100',
-  ORDER_LIMIT_ORDERS_PER_HOUR: '1000000000',
-  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: '1000000000',
-  PAYMENT_CALLS_PER_CUSTOMER: '1000000000',
-  PAYMENT_CALLS_PER_ORDER: '1000000000',
-} as const;
+export const UNLIMITED_ORDERS = UNLIMITED_ORDERS_ENV;
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
