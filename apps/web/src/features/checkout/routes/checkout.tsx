@@ -30,6 +30,7 @@ import { messageFor } from '../../auth/errors';
 import { useSession } from '../../auth/session';
 import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
 import { getOrder, orderQueryKey } from '../../orders/api/get-order';
+import { paymentDeadline } from '../../orders/order-labels';
 import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
 import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
 import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
@@ -352,7 +353,11 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
           </p>
         </>
       ) : (
-        <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
+        <BankTransferDetails
+          orderNumber={order.orderNumber}
+          amount={order.totalAmount}
+          deadline={paymentDeadline(order)}
+        />
       )}
       <Link
         to={paths.order.href(order.id)}
