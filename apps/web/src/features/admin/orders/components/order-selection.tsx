@@ -11,12 +11,10 @@ const checkboxClass =
 export function SelectOrderCheckbox({
   orderNumber,
   checked,
-  disabled,
   onChange,
 }: {
   orderNumber: string;
   checked: boolean;
-  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -26,7 +24,6 @@ export function SelectOrderCheckbox({
         type="checkbox"
         aria-label={`Select order ${orderNumber}`}
         checked={checked}
-        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         className={checkboxClass}
       />
@@ -44,12 +41,10 @@ export function SelectOrderCheckbox({
 export function SelectAllOnPage({
   count,
   selected,
-  disabled,
   onChange,
 }: {
   count: number;
   selected: number;
-  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -64,7 +59,7 @@ export function SelectAllOnPage({
         ref={ref}
         type="checkbox"
         checked={count > 0 && selected === count}
-        disabled={disabled || count === 0}
+        disabled={count === 0}
         onChange={(event) => onChange(event.target.checked)}
         className={checkboxClass}
       />
