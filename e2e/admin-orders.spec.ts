@@ -175,4 +175,54 @@ describe('the admin’s Manage Orders tab', () => {
     ).toEqual([]);
     await context.close();
   });
+
+  it('cancels two orders in one step from the list, on a phone: both CANCELLED, the card one refunded, the stock of each back', async () => {
+    const customer = await customerWithToken('Chiamaka');
+    const [forCard, forTransfer] = await productsToBuy(2);
+    if (!forCard || !forTransfer) throw new Error('two products to buy expected');
+    const before = { card: await stockOf(forCard.id), transfer: await stockOf(forTransfer.id) };
+    const paid = await placeOrderByApi(customer, [forCard], 'card');
+    await payOrderByApi(customer.token, paid.id);
+    const unpaid = await placeOrderByApi(customer, [forTransfer], 'bankTransfer');
+    expect(await stockOf(forCard.id)).toBe(before.card - 1);
+    expect(await stockOf(forTransfer.id)).toBe(before.transfer - 1);
+
+    const { page, context, errors } = await shop.newPage({ width: 375, height: 800 });
+    const problems = trackProblems(page, errors);
+    await logInAsAdmin(page);
+    await page.goto(`/admin/orders?search=${encodeURIComponent(customer.email)}`);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+
+    // One chosen: the page's checkbox is mixed; then all of this page.
+    const selectAll = page.getByRole('checkbox', { name: 'Select all on this page' });
+    await page.getByRole('checkbox', { name: `Select order ${paid.orderNumber}` }).check();
+    expect(await selectAll.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+    await selectAll.check();
+    expect(await page.getByRole('checkbox', { name: `Select order ${unpaid.orderNumber}` }).isChecked()).toBe(true);
+    expect(await seriousViolations(page, '/admin/orders (two chosen, phone)')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel 2 orders?' });
+    expect(squash(await dialog.getByTestId('bulk-cancel-orders').textContent())).toContain(squash(paid.orderNumber));
+    await dialog.getByLabel('Note (optional, staff only)').fill('Customer asked by phone');
+    await dialog.getByRole('button', { name: 'Cancel orders' }).click();
+    await page.locator('.Toastify__toast', { hasText: '2 orders cancelled' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    for (const order of [paid, unpaid]) {
+      await page.getByTestId('order-row').filter({ hasText: order.orderNumber }).getByText('CANCELLED').waitFor();
+    }
+    expect(await page.getByTestId('bulk-cancel-failures').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel selected (0)' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const cancelledPaid = await adminOrder(paid.id);
+    expect(cancelledPaid.status).toBe('CANCELLED');
+    expect(cancelledPaid.paymentStatus).toBe('REFUNDED');
+    expect((await adminOrder(unpaid.id)).status).toBe('CANCELLED');
+    expect(await stockOf(forCard.id)).toBe(before.card);
+    expect(await stockOf(forTransfer.id)).toBe(before.transfer);
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
 });

@@ -24,6 +24,15 @@ export function fakeApi(responses: Record<string, FakeResponse | unknown>) {
   return fetchMock;
 }
 
+/** The requests fetch was asked for, as `METHOD /path?query`, with their JSON bodies. */
+export function apiCalls(fetchMock: ReturnType<typeof fakeApi>) {
+  return (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][]).map(([input, init]) => {
+    const url = new URL(String(input), 'http://shop.test');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return { line: `${init?.method ?? 'GET'} ${url.pathname}${url.search}`, body };
+  });
+}
+
 /** Renders the whole shop (layout and all) at `path`, as the browser would. */
 export function renderRoute(path: string, state?: unknown) {
   // jsdom does not scroll; the shop calls scrollTo on every route change.

@@ -1,18 +1,10 @@
-// Test helpers for the admin screens' jsdom tests: the requests they made, and typed data.
+// Test helpers for the admin screens' jsdom tests: typed data, and the requests they made.
 
 import type { Dashboard, Order } from '@shop/shared';
 import { anOrder } from '../../testing/fixtures';
-import type { fakeApi } from '../../testing/render-route';
 import type { AdminOrder } from './orders/api/get-admin-order';
 
-/** The requests fetch was asked for, as `METHOD /path?query`, with their JSON bodies. */
-export function apiCalls(fetchMock: ReturnType<typeof fakeApi>) {
-  return (fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][]).map(([input, init]) => {
-    const url = new URL(String(input), 'http://shop.test');
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return { line: `${init?.method ?? 'GET'} ${url.pathname}${url.search}`, body };
-  });
-}
+export { apiCalls } from '../../testing/render-route';
 
 /** A paid card order of Ada's, as an admin sees it. */
 export function anAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
 import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
-import { fakeApi, renderRoute } from '../../testing/render-route';
+import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
@@ -246,12 +246,83 @@ describe('placing the order', () => {
     expect(cartStore.getLines().find((l) => l.productId === 'p1')?.quantity).toBe(1);
   });
 
+  it.each([
+    ['HOLD_LIMIT_REACHED', 409, M.unpaidOrdersLimit(3)],
+    ['TOO_MANY_REQUESTS', 429, M.tooManyOrders],
+  ] as const)(
+    'shows a %s refusal with a way to My Orders, and keeps the form and the cart',
+    async (code, status, message) => {
+      let answer: unknown = {
+        status,
+        body: { code, message, ...(code === 'HOLD_LIMIT_REACHED' ? { limit: 'unpaidOrders' } : {}) },
+      };
+      const fetchMock = fakeApi({
+        '/api/users/session': { user: customer },
+        '/api/payments/config': config,
+        '/api/users/profile': { message: 'Profile updated', user: customer },
+        get '/api/orders'() {
+          return answer;
+        },
+      });
+      renderRoute('/checkout');
+      await fillShipping();
+      fireEvent.click(screen.getByRole('radio', { name: /^Express delivery/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+      const alert = await screen.findByRole('alert', {}, slow);
+      expect(alert.textContent).toContain(message);
+      expect(within(alert).getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders');
+      // Everything typed and chosen is still there, and so is the cart.
+      expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Surulere');
+      expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('0803 123 4567');
+      expect((screen.getByRole('radio', { name: /^Express delivery/ }) as HTMLInputElement).checked).toBe(true);
+      expect(cartStore.getLines()).toHaveLength(2);
+      expect(window.sessionStorage.getItem(storageKeys.pendingOrder)).toBeNull();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Place Order' })).toHaveProperty('disabled', false),
+      );
+
+      // Sent again once an unpaid order is dealt with, it goes through with what was typed.
+      answer = { status: 201, body: { message: M.orderCreated, order: order('card') } };
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+      expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
+      const sent = apiCalls(fetchMock).filter((call) => call.line === 'POST /api/orders');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.body).toEqual(sent[0]?.body);
+      expect(sent[1]?.body).toMatchObject({ deliveryMethod: 'EXPRESS', shippingDetails: { city: 'Surulere' } });
+    },
+  );
+
+  it('shows a payment the shop will not start for now (429) beside Pay Now, on the same order', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': { status: 201, body: { message: M.orderCreated, order: order('card') } },
+      '/api/orders/o1/payment': {
+        status: 429,
+        body: { code: 'TOO_MANY_REQUESTS', message: M.tooManyPaymentAttempts },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }, slow));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe(M.tooManyPaymentAttempts);
+    expect(screen.getByTestId('order-number').textContent).toBe('TS-7K4Q9M2X');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+    expect(cartStore.getLines()).toHaveLength(2);
+  });
+
   it('shows the bank details with the order number as the reference for a bank transfer', async () => {
     fakeApi({
       '/api/users/session': { user: customer },
       '/api/payments/config': config,
       '/api/users/profile': { message: 'Profile updated', user: customer },
-      '/api/orders': { status: 201, body: { message: M.orderCreated, order: order('bankTransfer') } },
+      '/api/orders': {
+        status: 201,
+        body: { message: M.orderCreated, order: { ...order('bankTransfer'), expiresAt: '2025-06-03T10:00:00Z' } },
+      },
     });
     renderRoute('/checkout');
     await fillShipping();
@@ -262,6 +333,8 @@ describe('placing the order', () => {
     expect(within(details).getByText('Test Bank')).toBeTruthy();
     expect(within(details).getByText('0123456789')).toBeTruthy();
     expect(details.querySelector('[data-field="transfer-reference"]')?.textContent).toBe('TS-7K4Q9M2X');
+    // Unpaid by its deadline, the order is cancelled: the customer is told when that is.
+    expect(screen.getByTestId('pay-by').querySelector('time')?.getAttribute('dateTime')).toBe('2025-06-03T10:00:00Z');
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(cartStore.getLines()).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import type { DeliveryMethod, PaymentMethod, PaymentStatus } from '@shop/shared';
+import type { DeliveryMethod, Order, PaymentMethod, PaymentStatus } from '@shop/shared';
 
 // How the storefront names the order's codes, on checkout and on the order pages alike.
 
@@ -26,3 +26,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', t
 
 export { formatOrderDate } from '../account/components/orders-table';
 export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** An unpaid order's deadline (`expiresAt`) as the bank transfer details show it; none once paid or cancelled. */
+export const paymentDeadline = ({ expiresAt }: Pick<Order, 'expiresAt'>) =>
+  expiresAt ? { iso: expiresAt, text: formatOrderDateTime(expiresAt) } : undefined;

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
+
+import type { Order } from '@shop/shared';
 import { ORDER_MESSAGES as M } from '@shop/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '../../lib/storage-keys';
 import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
-import { fakeApi, renderRoute } from '../../testing/render-route';
+import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
@@ -35,9 +38,14 @@ const order = anOrder({
   ],
 });
 
+// A busy machine (several test runs at once) may take longer than the default second to answer.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 describe('the orders pages', () => {
@@ -110,5 +118,193 @@ describe('the orders pages', () => {
     renderRoute('/orders/nope');
     expect(await screen.findByRole('heading', { level: 1, name: M.orderNotFound }, slow)).toBeTruthy();
     expect(screen.getByText(M.orderNotFoundDetail)).toBeTruthy();
+  });
+});
+
+describe('a customer cancelling their own order', () => {
+  // Ada's bank-transfer order, placed and not paid yet: the shop holds its stock until the deadline.
+  const unpaid = anOrder({
+    status: 'PENDING',
+    paymentStatus: 'UNPAID',
+    paymentMethod: 'bankTransfer',
+    transactionId: null,
+    paidAt: null,
+    paymentReference: null,
+    expiresAt: '2025-06-03T10:00:00Z',
+    history: [],
+  });
+  const cancelled: Order = {
+    ...unpaid,
+    status: 'CANCELLED',
+    expiresAt: null,
+    history: [
+      {
+        id: 'h1',
+        field: 'status',
+        from: 'PENDING',
+        to: 'CANCELLED',
+        actor: 'customer',
+        note: null,
+        createdAt: '2025-06-01T11:00:00Z',
+      },
+    ],
+  };
+
+  /**
+   * The shop as it answers around a cancellation: GET gives the order as it is now, the cancel
+   * call answers `cancelAnswer` and, when that is a success, the order is cancelled from then on.
+   */
+  function shopWith(cancelAnswer: unknown, { after = cancelled }: { after?: Order } = {}) {
+    let current = unpaid;
+    return fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      get '/api/orders/o1'() {
+        return { order: current };
+      },
+      get '/api/orders/my-orders'() {
+        return { orders: [current] };
+      },
+      get '/api/orders/o1/cancel'() {
+        current = after;
+        return cancelAnswer;
+      },
+    });
+  }
+
+  it('is offered only while the order is pending and unpaid, whatever the payment method', async () => {
+    const cases: [Partial<Order>, boolean][] = [
+      [{ paymentMethod: 'bankTransfer' }, true],
+      [{ paymentMethod: 'card' }, true],
+      [{ paymentStatus: 'PAID', status: 'PROCESSING' }, false],
+      [{ paymentStatus: 'PAID', status: 'PENDING' }, false],
+      [{ status: 'CANCELLED' }, false],
+      [{ status: 'SHIPPED' }, false],
+    ];
+    for (const [overrides, offered] of cases) {
+      fakeApi({
+        '/api/users/session': { user: customer },
+        '/api/payments/config': config,
+        '/api/orders/o1': { order: { ...unpaid, ...overrides } },
+      });
+      renderRoute('/orders/o1');
+      await screen.findByRole('heading', { level: 1, name: 'Order TS-7K4Q9M2X' }, slow);
+      expect([overrides, screen.queryByRole('button', { name: M.cancelOrder }) !== null]).toEqual([overrides, offered]);
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows the bank transfer’s deadline to pay', async () => {
+    shopWith({ message: M.orderCancelled, order: cancelled });
+    renderRoute('/orders/o1');
+    const payBy = await screen.findByTestId('pay-by', {}, slow);
+    expect(payBy.textContent).toMatch(/^Please pay by .*2025.*\.$/);
+    expect(payBy.querySelector('time')?.getAttribute('dateTime')).toBe('2025-06-03T10:00:00Z');
+  });
+
+  it('asks first; Keep order sends nothing', async () => {
+    const fetchMock = shopWith({ message: M.orderCancelled, order: cancelled });
+    renderRoute('/orders/o1');
+    fireEvent.click(await screen.findByRole('button', { name: M.cancelOrder }, slow));
+    const dialog = await screen.findByRole('dialog', { name: M.cancelConfirmTitle });
+    expect(dialog.textContent).toContain(M.cancelConfirmBody('TS-7K4Q9M2X'));
+    expect(within(dialog).getByRole('button', { name: M.cancelOrder })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: M.keepOrder }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiCalls(fetchMock).some((call) => call.line.startsWith('POST'))).toBe(false);
+    expect(screen.getByTestId('order-status').textContent).toBe('PENDING');
+  });
+
+  it('cancels on confirmation: the shop’s message, CANCELLED with its history entry, and no way to pay left', async () => {
+    const fetchMock = shopWith({ message: M.orderCancelled, order: cancelled });
+    const { router } = renderRoute('/orders/o1');
+    expect(await screen.findByTestId('bank-transfer-details', {}, slow)).toBeTruthy();
+    const cancelButton = screen.getByRole('button', { name: M.cancelOrder });
+    cancelButton.focus();
+    fireEvent.click(cancelButton);
+    const dialog = await screen.findByRole('dialog', { name: M.cancelConfirmTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: M.cancelOrder }));
+
+    expect(await screen.findByText(M.orderCancelled)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('CANCELLED'));
+    expect(within(screen.getByTestId('order-history')).getByText('Status: PENDING → CANCELLED')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByTestId('bank-transfer-details')).toBeNull();
+    expect(screen.queryByRole('button', { name: M.cancelOrder })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    // The button that opened the dialog is gone: focus lands on the order's heading, not the page's end.
+    expect(document.activeElement?.contains(screen.getByRole('heading', { level: 1 }))).toBe(true);
+    const posts = apiCalls(fetchMock).filter((call) => call.line.startsWith('POST'));
+    expect(posts).toEqual([{ line: 'POST /api/orders/o1/cancel', body: {} }]);
+
+    // My Orders lists it cancelled, with nothing to do there but view it.
+    await router.navigate('/orders');
+    const [row] = await screen.findAllByTestId('order-row');
+    expect(within(row as HTMLElement).getByText('CANCELLED')).toBeTruthy();
+    expect(within(row as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  it('forgets a card order that checkout kept for a reload once it is cancelled', async () => {
+    window.sessionStorage.setItem(storageKeys.pendingOrder, JSON.stringify({ id: 'o1', orderNumber: 'TS-7K4Q9M2X' }));
+    const card = { ...cancelled, paymentMethod: 'card' as const };
+    shopWith({ message: M.orderCancelled, order: card }, { after: card });
+    renderRoute('/orders/o1');
+    fireEvent.click(await screen.findByRole('button', { name: M.cancelOrder }, slow));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: M.cancelConfirmTitle })).getByRole('button', {
+        name: M.cancelOrder,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('CANCELLED'));
+    expect(window.sessionStorage.getItem(storageKeys.pendingOrder)).toBeNull();
+  });
+
+  it('shows a refusal in place of the dialog and reloads the order: paid meanwhile, it is no longer cancellable', async () => {
+    const paid: Order = { ...unpaid, status: 'PROCESSING', paymentStatus: 'PAID', expiresAt: null };
+    shopWith({ status: 409, body: { code: 'ORDER_NOT_CANCELLABLE', message: M.notCancellable } }, { after: paid });
+    renderRoute('/orders/o1');
+    fireEvent.click(await screen.findByRole('button', { name: M.cancelOrder }, slow));
+    const dialog = await screen.findByRole('dialog', { name: M.cancelConfirmTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: M.cancelOrder }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(M.notCancellable);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('PROCESSING'));
+    expect(screen.queryByRole('button', { name: M.cancelOrder })).toBeNull();
+    expect(screen.queryByTestId('bank-transfer-details')).toBeNull();
+  });
+
+  it('shows the shop’s message when asked to slow down, and keeps the order as it was', async () => {
+    const message = 'Too many requests. Please try again in a minute.';
+    shopWith({ status: 429, body: { code: 'TOO_MANY_REQUESTS', message } }, { after: unpaid });
+    renderRoute('/orders/o1');
+    fireEvent.click(await screen.findByRole('button', { name: M.cancelOrder }, slow));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: M.cancelConfirmTitle })).getByRole('button', {
+        name: M.cancelOrder,
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('order-status').textContent).toBe('PENDING');
+    expect(screen.getByRole('button', { name: M.cancelOrder })).toBeTruthy();
+  });
+
+  it('says it could not cancel when the shop fails on its side', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/orders/o1': { order: unpaid },
+      '/api/orders/o1/cancel': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } },
+    });
+    renderRoute('/orders/o1');
+    fireEvent.click(await screen.findByRole('button', { name: M.cancelOrder }, slow));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: M.cancelConfirmTitle })).getByRole('button', {
+        name: M.cancelOrder,
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not cancel your order. Please try again.');
   });
 });

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { CONFIRM_UNREACHABLE, failureOfConfirm } from './payment-outcome';
+import { CONFIRM_UNREACHABLE, failureOfConfirm, messageOfStartFailure } from './payment-outcome';
 
 const notVerified = (status: string, gatewayResponse?: string) =>
   new ApiError(402, M.paymentStatus(status), {
@@ -40,8 +40,43 @@ describe('why a payment failed, as /order/failed tells it', () => {
     expect(failureOfConfirm(error, false)).toEqual({ reason: M.providerUnavailable });
   });
 
+  it('asks to wait when the shop refused another confirmation for now (429)', () => {
+    const said = new ApiError(429, M.tooManyPaymentAttempts, {
+      code: 'TOO_MANY_REQUESTS',
+      body: { code: 'TOO_MANY_REQUESTS', message: M.tooManyPaymentAttempts },
+    });
+    expect(failureOfConfirm(said, false)).toEqual({ reason: M.tooManyPaymentAttempts });
+    // A 429 from a proxy, with no message of the shop's: the shop's sentence all the same.
+    expect(failureOfConfirm(new ApiError(429, 'Too Many Requests'), true)).toEqual({
+      reason: M.tooManyPaymentAttempts,
+    });
+  });
+
   it('says the shop could not be reached when the confirmation never arrived', () => {
     expect(failureOfConfirm(new ApiError(0, 'Network error'), false)).toEqual({ reason: CONFIRM_UNREACHABLE });
     expect(failureOfConfirm(new TypeError('boom'), false)).toEqual({ reason: CONFIRM_UNREACHABLE });
+  });
+});
+
+describe('why a payment could not start, beside the Pay button', () => {
+  it('asks to wait after too many attempts (429), in the shop’s words or its own', () => {
+    const said = new ApiError(429, M.tooManyPaymentAttempts, {
+      code: 'TOO_MANY_REQUESTS',
+      body: { code: 'TOO_MANY_REQUESTS', message: M.tooManyPaymentAttempts },
+    });
+    expect(messageOfStartFailure(said)).toBe(M.tooManyPaymentAttempts);
+    expect(messageOfStartFailure(new ApiError(429, 'Too Many Requests'))).toBe(M.tooManyPaymentAttempts);
+  });
+
+  it('gives the shop’s refusal as it sent it, and the provider’s text when nothing or a fault answered', () => {
+    const notPayable = new ApiError(409, M.notPayable, {
+      code: 'ORDER_NOT_PAYABLE',
+      body: { code: 'ORDER_NOT_PAYABLE', message: M.notPayable },
+    });
+    expect(messageOfStartFailure(notPayable)).toBe(M.notPayable);
+    expect(messageOfStartFailure(new ApiError(0, 'Network error'))).toBe(M.providerUnavailable);
+    expect(messageOfStartFailure(new ApiError(500, 'Internal', { code: 'INTERNAL_ERROR' }))).toBe(
+      M.providerUnavailable,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
+import { messageFor } from '../auth/errors';
 
 /** What /order/failed receives in navigation state: the reason, and the order Try Again pays. */
 export interface PaymentFailure {
@@ -43,7 +44,22 @@ export function failureOfConfirm(error: unknown, closed: boolean): Pick<PaymentF
     }
     case 'PAYMENT_PROVIDER_UNAVAILABLE':
       return { reason: error.message || M.providerUnavailable };
+    // Too many confirmations of this order or by this customer: waiting is the remedy.
+    case 'TOO_MANY_REQUESTS':
+      return { reason: serverMessage(error) ?? M.tooManyPaymentAttempts };
     default:
       return { reason: error.message || M.providerUnavailable };
   }
+}
+
+/**
+ * Why a payment could not start (POST /api/orders/{id}/payment), shown beside the Pay button:
+ * the server's message, `tooManyPaymentAttempts` for a 429 that came without one, and the
+ * provider's text when nothing (or a fault) answered. Decided by `code`.
+ */
+export function messageOfStartFailure(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'TOO_MANY_REQUESTS') {
+    return serverMessage(error) ?? M.tooManyPaymentAttempts;
+  }
+  return messageFor(error, { fallback: M.providerUnavailable, network: M.providerUnavailable });
 }

@@ -4,12 +4,11 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
-import { messageFor } from '../auth/errors';
 import { cartStore } from '../cart/cart-store';
 import { confirmPayment } from './api/confirm-payment';
 import { paymentConfigQuery } from './api/get-payment-config';
 import { startPayment } from './api/start-payment';
-import { failureOfConfirm, type PaymentFailure, type PaymentSuccess } from './payment-outcome';
+import { failureOfConfirm, messageOfStartFailure, type PaymentFailure, type PaymentSuccess } from './payment-outcome';
 import { loadPaystack, openPaystack, transactionIdOf } from './paystack-inline';
 import { forgetPendingOrder, readPendingOrder } from './pending-order';
 
@@ -71,7 +70,7 @@ export function usePayOrder() {
               return;
             }
           }
-          setError(messageFor(failure, { fallback: M.providerUnavailable, network: M.providerUnavailable }));
+          setError(messageOfStartFailure(failure));
           return;
         }
 

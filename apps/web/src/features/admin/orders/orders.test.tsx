@@ -257,3 +257,176 @@ describe('Manage Orders: confirming a bank transfer', () => {
     expect(amount.value).toBe('10000');
   });
 });
+
+describe('Manage Orders: cancelling several orders at once', () => {
+  const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+  const selectAll = () => checkbox('Select all on this page');
+  const cancelSelected = () => screen.getByRole('button', { name: /^Cancel selected/ });
+
+  it('has a checkbox per order, named after it, and one for the whole page that is mixed while only some are chosen', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    const [first, second] = screen.getAllByTestId('order-row');
+    if (!first || !second) throw new Error('two rows expected');
+    expect(within(first).getByRole('checkbox', { name: 'Select order TS-7K4Q9M2X' })).toBeTruthy();
+    expect(within(second).getByRole('checkbox', { name: 'Select order TS-BANK2345' })).toBeTruthy();
+    expect(cancelSelected().textContent).toBe('Cancel selected (0)');
+    expect(cancelSelected().getAttribute('aria-disabled')).toBe('true');
+    expect(selectAll().checked).toBe(false);
+    expect(selectAll().indeterminate).toBe(false);
+
+    fireEvent.click(checkbox('Select order TS-7K4Q9M2X'));
+    expect(selectAll().indeterminate).toBe(true);
+    expect(selectAll().checked).toBe(false);
+    expect(cancelSelected().textContent).toBe('Cancel selected (1)');
+    expect(cancelSelected().getAttribute('aria-disabled')).toBe('false');
+
+    // A mixed page checkbox selects them all, as a browser's own does.
+    fireEvent.click(selectAll());
+    expect(selectAll().checked).toBe(true);
+    expect(selectAll().indeterminate).toBe(false);
+    expect(checkbox('Select order TS-BANK2345').checked).toBe(true);
+    expect(cancelSelected().textContent).toBe('Cancel selected (2)');
+
+    fireEvent.click(selectAll());
+    expect(checkbox('Select order TS-7K4Q9M2X').checked).toBe(false);
+    expect(checkbox('Select order TS-BANK2345').checked).toBe(false);
+    expect(cancelSelected().textContent).toBe('Cancel selected (0)');
+  });
+
+  it('asks first, naming the orders; Keep orders sends nothing and keeps the choice', async () => {
+    const fetchMock = fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(cancelSelected());
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(selectAll());
+    fireEvent.click(cancelSelected());
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 2 orders?' });
+    expect(within(dialog).getByTestId('bulk-cancel-orders').textContent).toBe('TS-7K4Q9M2X, TS-BANK2345');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep orders' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiCalls(fetchMock).some((call) => call.line.startsWith('POST'))).toBe(false);
+    expect(cancelSelected().textContent).toBe('Cancel selected (2)');
+  });
+
+  it('cancels them with the note: the summary as a toast, each failure listed, the choice cleared and the list reloaded', async () => {
+    const message = ORDER_ADMIN_MESSAGES.bulkCancelled(1, 1);
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': list,
+      '/api/orders/admin/cancel': {
+        message,
+        results: [
+          {
+            id: 'o1',
+            orderNumber: 'TS-7K4Q9M2X',
+            outcome: 'failed',
+            message: 'Paystack could not refund it. Try again.',
+          },
+          { id: 'o2', orderNumber: 'TS-BANK2345', outcome: 'cancelled', message: null },
+        ],
+      },
+    });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(checkbox('Select order TS-7K4Q9M2X'));
+    fireEvent.click(checkbox('Select order TS-BANK2345'));
+    fireEvent.click(cancelSelected());
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 2 orders?' });
+    fireEvent.change(within(dialog).getByLabelText('Note (optional, staff only)'), {
+      target: { value: 'Customer asked by phone' },
+    });
+    const listLoads = apiCalls(fetchMock).filter((call) => call.line.startsWith('GET /api/orders/admin?')).length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel orders' }));
+
+    expect(await screen.findByText(message)).toBeTruthy();
+    const failures = await screen.findByTestId('bulk-cancel-failures');
+    expect(failures.getAttribute('role')).toBe('alert');
+    expect(
+      within(failures)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['TS-7K4Q9M2X: Paystack could not refund it. Try again.']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(checkbox('Select order TS-7K4Q9M2X').checked).toBe(false);
+    expect(checkbox('Select order TS-BANK2345').checked).toBe(false);
+    expect(cancelSelected().textContent).toBe('Cancel selected (0)');
+    expect(apiCalls(fetchMock).find((call) => call.line === 'POST /api/orders/admin/cancel')?.body).toEqual({
+      orderIds: ['o1', 'o2'],
+      note: 'Customer asked by phone',
+    });
+    await waitFor(() =>
+      expect(
+        apiCalls(fetchMock).filter((call) => call.line.startsWith('GET /api/orders/admin?')).length,
+      ).toBeGreaterThan(listLoads),
+    );
+  });
+
+  it('sends no note when none is written, and names one order in the singular', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': list,
+      '/api/orders/admin/cancel': {
+        message: ORDER_ADMIN_MESSAGES.bulkCancelled(1, 0),
+        results: [{ id: 'o2', orderNumber: 'TS-BANK2345', outcome: 'cancelled', message: null }],
+      },
+    });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(checkbox('Select order TS-BANK2345'));
+    fireEvent.click(cancelSelected());
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 1 order?' });
+    fireEvent.change(within(dialog).getByLabelText('Note (optional, staff only)'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(ORDER_ADMIN_MESSAGES.bulkCancelled(1, 0))).toBeTruthy();
+    expect(apiCalls(fetchMock).find((call) => call.line === 'POST /api/orders/admin/cancel')?.body).toEqual({
+      orderIds: ['o2'],
+    });
+    expect(screen.queryByTestId('bulk-cancel-failures')).toBeNull();
+  });
+
+  it('shows a refused call as "Error: …" and keeps the choice', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': list,
+      '/api/orders/admin/cancel': {
+        status: 400,
+        body: { code: 'INVALID_INPUT', message: ORDER_ADMIN_MESSAGES.bulkCancelTooMany },
+      },
+    });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(selectAll());
+    fireEvent.click(cancelSelected());
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel 2 orders?' })).getByRole('button', {
+        name: 'Cancel orders',
+      }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error: ${ORDER_ADMIN_MESSAGES.bulkCancelTooMany}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cancelSelected().textContent).toBe('Cancel selected (2)');
+  });
+
+  it('forgets the choice when the page or a filter changes', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': { ...list, total: 30 } });
+    const { router } = renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    fireEvent.click(checkbox('Select order TS-7K4Q9M2X'));
+    expect(cancelSelected().textContent).toBe('Cancel selected (1)');
+
+    // The same orders come back for page 2 here; what was chosen on page 1 is not carried over.
+    await router.navigate('/admin/orders?page=2');
+    await waitFor(() => expect(cancelSelected().textContent).toBe('Cancel selected (0)'));
+    expect(checkbox('Select order TS-7K4Q9M2X').checked).toBe(false);
+
+    fireEvent.click(selectAll());
+    expect(cancelSelected().textContent).toBe('Cancel selected (2)');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'PENDING' } });
+    await waitFor(() => expect(cancelSelected().textContent).toBe('Cancel selected (0)'));
+    expect(selectAll().checked).toBe(false);
+  });
+});

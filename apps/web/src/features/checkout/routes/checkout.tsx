@@ -30,6 +30,7 @@ import { messageFor } from '../../auth/errors';
 import { useSession } from '../../auth/session';
 import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
 import { getOrder, orderQueryKey } from '../../orders/api/get-order';
+import { paymentDeadline } from '../../orders/order-labels';
 import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
 import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
 import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
@@ -40,7 +41,13 @@ import { DeliveryMethodOptions } from '../components/delivery-method-options';
 import { OrderSummary } from '../components/order-summary';
 import { type OfferedPaymentMethod, PaymentMethodOptions } from '../components/payment-method-options';
 
-type Notice = { kind: 'error' | 'info'; text: string; errors?: Record<string, string> };
+type Notice = {
+  kind: 'error' | 'info';
+  text: string;
+  errors?: Record<string, string>;
+  /** The remedy is in My Orders (paying for or cancelling an unpaid order): link it. */
+  toMyOrders?: boolean;
+};
 
 const FIELDS: {
   name: Exclude<keyof ShippingDetails, 'country'>;
@@ -193,7 +200,17 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       <div className="space-y-8">
         {notice &&
           (notice.kind === 'error' ? (
-            <ErrorSummary message={notice.text} errors={notice.errors} />
+            <ErrorSummary
+              message={notice.text}
+              errors={notice.errors}
+              action={
+                notice.toMyOrders && (
+                  <Link to={paths.orders.href()} className="font-semibold underline">
+                    My Orders
+                  </Link>
+                )
+              }
+            />
           ) : (
             <FormMessage kind="info">{notice.text}</FormMessage>
           ))}
@@ -268,6 +285,19 @@ function noticeForCreateFailure(failure: unknown, setError: UseFormSetError<Ship
       }
       return { kind: 'error', text: failure.message, errors: fieldErrors };
     }
+    // The customer's unpaid orders hold as much as one customer may, or they placed many orders
+    // lately: the form and the cart stay as they are, and My Orders is where an unpaid order is
+    // paid for or cancelled. The server's message says which limit, as a whole sentence.
+    case 'HOLD_LIMIT_REACHED':
+    case 'TOO_MANY_REQUESTS':
+      return {
+        kind: 'error',
+        text: messageFor(failure, {
+          fallback: failure.code === 'TOO_MANY_REQUESTS' ? M.tooManyOrders : M.createFailed,
+          network: M.createFailed,
+        }),
+        toMyOrders: true,
+      };
     default:
       return { kind: 'error', text: messageFor(failure, { fallback: M.createFailed, network: M.createFailed }) };
   }
@@ -352,7 +382,11 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
           </p>
         </>
       ) : (
-        <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
+        <BankTransferDetails
+          orderNumber={order.orderNumber}
+          amount={order.totalAmount}
+          deadline={paymentDeadline(order)}
+        />
       )}
       <Link
         to={paths.order.href(order.id)}

@@ -1,7 +1,9 @@
 import { formatNaira, ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormMessage } from '../../../components/ui/form-message';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -10,9 +12,11 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderStatusBadge } from '../../account/components/order-status-badge';
+import { messageFor } from '../../auth/errors';
 import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
 import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
 import { usePayOrder } from '../../payments/use-pay-order';
+import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import {
   deliveryFeeText,
@@ -28,9 +32,12 @@ import {
   formatOrderDateTime,
   PAYMENT_METHOD_NAMES,
   PAYMENT_STATUS_NAMES,
+  paymentDeadline,
 } from '../order-labels';
 
 const FETCH_FAILED = 'Failed to fetch order details';
+/** A cancellation that got no answer from the shop, or a fault on its side. */
+const CANCEL_FAILED = 'We could not cancel your order. Please try again.';
 
 /** SPEC.md §2: shipping, payment and summary cards, the items, the status and the history. */
 export default function OrderPage() {
@@ -66,11 +73,34 @@ export default function OrderPage() {
 
 function OrderDetails({ order }: { order: Order }) {
   const { pay, pending, error } = usePayOrder();
+  const cancel = useCancelOrder(order.id);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelError, setCancelError] = useState<string>();
+  // Where focus goes once the order is cancelled and its Cancel order button is gone.
+  const heading = useRef<HTMLDivElement>(null);
+  // Only a pending, unpaid order can be paid or cancelled by its customer.
   const unpaid = order.paymentStatus === 'UNPAID' && order.status === 'PENDING';
   const ship = order.shippingAddress;
+
+  const confirmCancel = async () => {
+    setCancelError(undefined);
+    try {
+      const { message } = await cancel.mutateAsync();
+      toast.success(message);
+    } catch (failure) {
+      setCancelError(
+        failure instanceof ApiError && failure.code === 'PAYMENT_PROVIDER_UNAVAILABLE'
+          ? M.providerUnavailable
+          : messageFor(failure, { fallback: CANCEL_FAILED, network: CANCEL_FAILED }),
+      );
+    } finally {
+      setConfirming(false);
+    }
+  };
+
   return (
     <>
-      <div className="flex flex-wrap items-center gap-4">
+      <div ref={heading} tabIndex={-1} className="flex flex-wrap items-center gap-4 outline-none">
         <PageHeading>Order {order.orderNumber}</PageHeading>
         <span data-testid="order-status">
           <OrderStatusBadge status={order.status} />
@@ -81,7 +111,7 @@ function OrderDetails({ order }: { order: Order }) {
       {unpaid && order.paymentMethod === 'card' && (
         <div className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl border border-gold-300 bg-gold-100 p-4 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
           <p className="flex-1">This order is not paid yet.</p>
-          <Button disabled={pending} onClick={() => pay(order)}>
+          <Button disabled={pending || cancel.isPending} onClick={() => pay(order)}>
             {pending ? 'Payment in progress…' : 'Pay now'}
           </Button>
           {error && (
@@ -93,9 +123,44 @@ function OrderDetails({ order }: { order: Order }) {
       )}
       {unpaid && order.paymentMethod === 'bankTransfer' && (
         <div className={`mt-6 ${orderCardClasses()}`}>
-          <BankTransferDetails orderNumber={order.orderNumber} amount={order.totalAmount} />
+          <BankTransferDetails
+            orderNumber={order.orderNumber}
+            amount={order.totalAmount}
+            deadline={paymentDeadline(order)}
+          />
         </div>
       )}
+      {cancelError && (
+        <div className="mt-6">
+          <FormMessage kind="error">{cancelError}</FormMessage>
+        </div>
+      )}
+      {unpaid && (
+        <div className="mt-4 flex justify-end">
+          <Button
+            variant="dangerOutline"
+            disabled={pending || cancel.isPending}
+            onClick={() => {
+              setCancelError(undefined);
+              setConfirming(true);
+            }}
+          >
+            {M.cancelOrder}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={M.cancelConfirmTitle}
+        confirmLabel={M.cancelOrder}
+        cancelLabel={M.keepOrder}
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setConfirming(false)}
+        fallbackFocus={heading}
+      >
+        {M.cancelConfirmBody(order.orderNumber)}
+      </ConfirmDialog>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <OrderCard id="shipping-heading" title="Shipping">

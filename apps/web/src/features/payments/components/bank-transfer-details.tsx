@@ -2,8 +2,20 @@ import { formatNaira } from '@shop/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePaymentConfig } from '../api/get-payment-config';
 
-/** Where to send a bank transfer, with the order number as its reference; an admin confirms it later. */
-export function BankTransferDetails({ orderNumber, amount }: { orderNumber: string; amount: number }) {
+/**
+ * Where to send a bank transfer, with the order number as its reference; an admin confirms it
+ * later. `deadline` is the order's `expiresAt`, as the page writes dates: unpaid by then, the
+ * order is cancelled and its items put back on sale.
+ */
+export function BankTransferDetails({
+  orderNumber,
+  amount,
+  deadline,
+}: {
+  orderNumber: string;
+  amount: number;
+  deadline?: { iso: string; text: string };
+}) {
   const config = usePaymentConfig();
   if (!config.data) {
     return config.isError ? (
@@ -31,6 +43,11 @@ export function BankTransferDetails({ orderNumber, amount }: { orderNumber: stri
         Transfer the amount below and use your order number as the reference. We confirm your order once the money
         arrives.
       </p>
+      {deadline && (
+        <p className="text-sm font-semibold" data-testid="pay-by">
+          Please pay by <time dateTime={deadline.iso}>{deadline.text}</time>.
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="bank-transfer-details">
         {rows.map(([label, value, id]) => (
           <div key={id} className="contents">

@@ -9,10 +9,10 @@ import {
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { AdminError } from '../../components/admin-error';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { adminFieldClass } from '../../components/list-controls';
 import type { AdminOrder } from '../api/get-admin-order';
 import { useUpdateOrderStatus } from '../api/update-order-status';

@@ -1,6 +1,14 @@
-import { dateRangeInOrder, formatNaira, ORDER_ADMIN_MESSAGES, ORDER_STATUSES } from '@shop/shared';
+import {
+  type AdminBulkCancelResponse,
+  dateRangeInOrder,
+  formatNaira,
+  ORDER_ADMIN_MESSAGES,
+  ORDER_STATUSES,
+  type Order,
+} from '@shop/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
@@ -8,6 +16,7 @@ import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { OrderStatusBadge } from '../../../account/components/order-status-badge';
 import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
+import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
 import {
   adminFieldClass,
@@ -15,6 +24,7 @@ import {
   ListTotal,
   ScrollRegion,
   SearchBox,
+  stackActionsTdClass,
   stackTableClass,
   stackTdClass,
   stackTheadClass,
@@ -23,11 +33,30 @@ import {
   useListParams,
 } from '../../components/list-controls';
 import { orderExportHref, useAdminOrders } from '../api/get-admin-orders';
+import { BulkCancelDialog } from '../components/bulk-cancel-dialog';
+import { SelectAllOnPage, SelectOrderCheckbox } from '../components/order-selection';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && DATE.test(value) ? value : undefined);
 
-/** Manage Orders: status, search, date range and pages, all in the URL; CSV export of the range. */
+type BulkFailure = AdminBulkCancelResponse['results'][number];
+
+/**
+ * Something that belongs to the list as the URL shows it (page, filters): read back only while
+ * the URL is the same, so it is gone once the page or a filter changes.
+ */
+function useListState<T>(listKey: string, empty: T) {
+  const [state, setState] = useState<{ key: string; value: T }>({ key: listKey, value: empty });
+  const value = state.key === listKey ? state.value : empty;
+  return [value, (next: T) => setState({ key: listKey, value: next })] as const;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Manage Orders: status, search, date range and pages, all in the URL; CSV export of the range;
+ * the orders chosen on the page shown cancelled in one step.
+ */
 export default function AdminOrdersPage() {
   usePageTitle('Manage Orders');
   const { params, update } = useListParams();
@@ -39,6 +68,31 @@ export default function AdminOrdersPage() {
     page: parsePage(params.get('page')),
   };
   const orders = useAdminOrders(filters);
+  const listKey = params.toString();
+  const [selected, setSelected] = useListState(listKey, NONE);
+  const [failures, setFailures] = useListState<BulkFailure[]>(listKey, []);
+  const [bulkError, setBulkError] = useState<unknown>(null);
+  // The orders the dialog asks about, fixed when it opens (a refetch meanwhile changes nothing)
+  // and kept while it closes, so its text does not change under the closing dialog.
+  const [toCancel, setToCancel] = useState<{ open: boolean; orders: Order[] }>({ open: false, orders: [] });
+
+  const toggle = (ids: string[], checked: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
+  // What is selected and still on the page shown (a refetch may have moved an order off it).
+  const chosen = (orders.data?.orders ?? []).filter((order) => selected.has(order.id));
+
+  const done = ({ message, results }: AdminBulkCancelResponse) => {
+    if (results.some((result) => result.outcome === 'cancelled')) toast.success(message);
+    else toast.info(message);
+    setFailures(results.filter((result) => result.outcome === 'failed'));
+    setSelected(NONE);
+  };
 
   return (
     <section aria-labelledby="admin-tab-heading" className="space-y-6">
@@ -61,6 +115,8 @@ export default function AdminOrdersPage() {
         </FilterSelect>
       </div>
       <DateRange from={filters.from} to={filters.to} status={filters.status} onApply={update} />
+      {bulkError ? <AdminError error={bulkError} /> : null}
+      {failures.length > 0 && <BulkCancelFailures failures={failures} />}
       <AdminQueryState
         query={orders}
         loadingLabel="Loading orders…"
@@ -70,10 +126,39 @@ export default function AdminOrdersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="order" many="orders" />
+            <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+              <SelectAllOnPage
+                count={page.orders.length}
+                selected={chosen.length}
+                onChange={(checked) =>
+                  toggle(
+                    page.orders.map((order) => order.id),
+                    checked,
+                  )
+                }
+              />
+              <Button
+                variant="dangerOutline"
+                // NOTE: aria-disabled, not disabled: after a cancel the dialog hands focus back to
+                // this button, and a disabled button would drop it to the page's start.
+                className="py-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+                aria-disabled={chosen.length === 0}
+                onClick={() => {
+                  if (chosen.length === 0) return;
+                  setBulkError(null);
+                  setToCancel({ open: true, orders: chosen });
+                }}
+              >
+                Cancel selected ({chosen.length})
+              </Button>
+            </div>
             <ScrollRegion label="Orders table">
               <table className={stackTableClass} aria-label="Orders">
                 <thead className={stackTheadClass}>
                   <tr>
+                    <th scope="col" className={`${thClass} w-px`}>
+                      <span className="sr-only">Select</span>
+                    </th>
                     <th scope="col" className={thClass}>
                       Order
                     </th>
@@ -97,6 +182,13 @@ export default function AdminOrdersPage() {
                 <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                   {page.orders.map((order) => (
                     <tr key={order.id} data-testid="order-row" className={stackTrClass}>
+                      <td className={stackActionsTdClass}>
+                        <SelectOrderCheckbox
+                          orderNumber={order.orderNumber}
+                          checked={selected.has(order.id)}
+                          onChange={(checked) => toggle([order.id], checked)}
+                        />
+                      </td>
                       <td data-label="Order" className={`${stackTdClass} font-medium`}>
                         <Link
                           to={paths.adminOrder.href(order.id)}
@@ -139,7 +231,37 @@ export default function AdminOrdersPage() {
           </>
         )}
       </AdminQueryState>
+      <BulkCancelDialog
+        open={toCancel.open}
+        orders={toCancel.orders}
+        onClose={() => setToCancel((shown) => ({ ...shown, open: false }))}
+        onDone={done}
+        onError={setBulkError}
+      />
     </section>
+  );
+}
+
+/** The orders a bulk cancel left as they were, each with the server's reason. */
+function BulkCancelFailures({ failures }: { failures: BulkFailure[] }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+      data-testid="bulk-cancel-failures"
+    >
+      <p className="font-medium">
+        {failures.length === 1 ? 'This order was not cancelled:' : 'These orders were not cancelled:'}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {failures.map((failure) => (
+          <li key={failure.id}>
+            {failure.orderNumber ?? failure.id}
+            {failure.message ? `: ${failure.message}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { sessionQueryKey } from '../../../auth/api/get-session';
 import { useSession } from '../../../auth/session';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   FilterSelect,
   ListTotal,

@@ -1,11 +1,13 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { Button } from './button';
 
 type ConfirmDialogProps = {
   open: boolean;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog and does nothing ('Keep order' where 'Cancel' would be ambiguous). */
+  cancelLabel?: string;
   /** While the action runs the buttons are disabled, so it cannot be sent twice. */
   busy?: boolean;
   onConfirm: () => void;
@@ -18,19 +20,22 @@ type ConfirmDialogProps = {
 };
 
 /**
- * SPEC.md §5: deleting asks for confirmation. A native modal <dialog>: it traps focus, Escape
- * cancels, and focus goes back to the button that opened it when it closes.
+ * SPEC.md §5: deleting (and cancelling orders) asks for confirmation. A native modal <dialog>: it
+ * traps focus, Escape cancels, and focus goes back to the button that opened it when it closes.
+ * Used by the admin's tabs and by the customer's order page.
  */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
   fallbackFocus,
 }: ConfirmDialogProps) {
+  const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -52,20 +57,20 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onCancel();
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 text-stone-900 shadow-xl backdrop:bg-stone-950/50 dark:bg-stone-900 dark:text-stone-100"
     >
-      <h2 id="confirm-dialog-title" className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
       {children ? <div className="mt-2 text-sm text-stone-600 dark:text-stone-300">{children}</div> : null}
-      <div className="mt-6 flex justify-end gap-3">
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
