@@ -78,12 +78,17 @@ export async function assertWithinHoldLimits(
     ).map((product) => [product.id, product.stock]),
   );
   for (const line of input.lines) {
+    const onShelf = shelf.get(line.product.id) ?? line.product.stock;
+    if (onShelf < line.quantity) {
+      // Sold while this order waited (another order, a reopened one): the shelf is short, which
+      // is what the customer must hear, not a share of it that only looks like a hold limit.
+      const available = Math.max(0, onShelf);
+      throw new AppError('OUT_OF_STOCK', M.onlyLeftInStock(available, line.product.name), {
+        extra: { productId: line.product.id, available },
+      });
+    }
     const held = holds.units.get(line.product.id) ?? 0;
-    const most = productHoldMax(
-      limits,
-      shelf.get(line.product.id) ?? line.product.stock,
-      holds.everyone.get(line.product.id) ?? 0,
-    );
+    const most = productHoldMax(limits, onShelf, holds.everyone.get(line.product.id) ?? 0);
     if (held + line.quantity > most) {
       throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, String(most)), {
         extra: { limit: 'productShare', productId: line.product.id, most },

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { OrderPayments } from './order-payments';
 import type { OrderState } from './order-state';
 import { toOrder } from './order-view';
-import type { OrderItemRow, OrdersRepository } from './orders.repository';
+import type { OrderItemRow, OrderRow, OrdersRepository } from './orders.repository';
 import type { Caller, OrdersService } from './orders.service';
 
 /** Export rows are read this many orders at a time. */
@@ -83,6 +83,12 @@ export class OrdersAdminService {
    */
   async updateStatus(admin: Caller, idOrNumber: string, status: OrderStatus, note?: string): Promise<Order> {
     const row = await this.orders.visibleOrder(admin, idOrNumber);
+    await this.changeStatus(admin, row, status, note);
+    return this.orders.freshOrder(row, admin);
+  }
+
+  /** updateStatus's change; false when nothing changed (the status it had, nothing to refund). */
+  private async changeStatus(admin: Caller, row: OrderRow, status: OrderStatus, note?: string): Promise<boolean> {
     const refundedKobo =
       status === 'CANCELLED' && row.paymentStatus === 'PAID'
         ? await this.payments().refundBeforeCancel(row)
@@ -98,7 +104,7 @@ export class OrdersAdminService {
       }),
     );
     if (changed) this.onEmailQueued();
-    return this.orders.freshOrder(row, admin);
+    return changed;
   }
 
   /**
@@ -118,8 +124,15 @@ export class OrdersAdminService {
         continue;
       }
       try {
-        await this.updateStatus(admin, row.id, 'CANCELLED', note);
-        results.push({ id: row.id, orderNumber: row.orderNumber, outcome: 'cancelled', message: null });
+        // A cancelled order still PAID is refunded here when its method can; a paid transfer is
+        // the shop's to refund by hand, so nothing changes and it is reported unchanged.
+        const changed = await this.changeStatus(admin, row, 'CANCELLED', note);
+        results.push({
+          id: row.id,
+          orderNumber: row.orderNumber,
+          outcome: changed ? 'cancelled' : 'unchanged',
+          message: null,
+        });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         results.push({ id: row.id, orderNumber: row.orderNumber, outcome: 'failed', message: error.message });
