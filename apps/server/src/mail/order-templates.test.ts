@@ -35,4 +35,54 @@ describe('order emails', () => {
     expect(email.subject).toBe('Order TS-7K4Q9M2X is on its way');
     expect(email.text).toContain('Your order TS-7K4Q9M2X is now on its way (SHIPPED).');
   });
+
+  it('say why a cancelled order was cancelled', () => {
+    const mine = renderEmail('order-status-changed', {
+      firstName: 'Ada',
+      orderNumber: 'TS-7K4Q9M2X',
+      from: 'PENDING',
+      to: 'CANCELLED',
+      reason: 'customer',
+    });
+    expect(mine.text).toContain('You cancelled it, and its items are back on sale. Nothing was charged.');
+    const expired = renderEmail('order-status-changed', {
+      firstName: 'Ada',
+      orderNumber: 'TS-7K4Q9M2X',
+      from: 'PENDING',
+      to: 'CANCELLED',
+      reason: 'expired',
+    });
+    expect(expired.text).toContain('We did not receive its payment in time');
+  });
+
+  it('acknowledge a payment that reached a cancelled order, without calling it confirmed', () => {
+    const email = renderEmail('order-paid', {
+      firstName: 'Ada',
+      orderNumber: 'TS-7K4Q9M2X',
+      items: [{ name: 'Gold lace', quantity: 1, priceKobo: 500_000 }],
+      subtotalKobo: 500_000,
+      deliveryFeeKobo: 0,
+      totalKobo: 500_000,
+      afterCancellation: true,
+    });
+    expect(email.subject).toBe('Payment received for cancelled order TS-7K4Q9M2X');
+    expect(email.text).toContain('had already been cancelled when your payment of ₦5,000.00 arrived');
+    expect(email.text).not.toContain('preparing it');
+  });
+
+  it('remind a transfer customer how to pay, how much and by when, in Lagos time', () => {
+    const email = renderEmail('order-payment-reminder', {
+      firstName: 'Ada',
+      orderNumber: 'TS-7K4Q9M2X',
+      totalKobo: 1_550_000,
+      deadline: '2026-11-27T13:30:00.000Z',
+      bank: { accountName: 'Stitch & Trim Ltd', bankName: 'GTBank', accountNumber: '0123456789' },
+      orderUrl: 'https://shop.example.com/orders/1',
+    });
+    expect(email.subject).toMatch(/^Reminder: pay for order TS-7K4Q9M2X by Friday.*27 November 2026.*2:30/);
+    for (const line of ['Amount: ₦15,500.00', 'Bank: GTBank', 'Account number: 0123456789', 'Reference: TS-7K4Q9M2X']) {
+      expect(email.text).toContain(line);
+    }
+    expect(email.html).toContain('Stitch &amp; Trim Ltd');
+  });
 });

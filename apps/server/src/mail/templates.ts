@@ -25,6 +25,8 @@ export interface EmailTemplates {
     deliveryFeeKobo: number;
     totalKobo: number;
     orderUrl?: string;
+    /** The order had been cancelled when the payment arrived: the shop refunds or restores it. */
+    afterCancellation?: boolean;
   };
   'order-status-changed': {
     firstName: string;
@@ -221,8 +223,32 @@ export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-c
 
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 
+/** A payment that reached an order already cancelled: received, and what the shop will do. */
+function paidAfterCancellationEmail(data: EmailTemplates['order-paid']): RenderedEmail {
+  const { firstName, orderNumber, orderUrl } = data;
+  const said = `Your order ${orderNumber} had already been cancelled when your payment of ${naira(data.totalKobo)} arrived. We will refund it to the card you paid with, or contact you if the order can still be sent.`;
+  return {
+    subject: `Payment received for cancelled order ${orderNumber}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      said,
+      '',
+      ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Payment received for cancelled order ${orderNumber}`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>${escapeHtml(said)}</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
+    ),
+  };
+}
+
 export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
   const { firstName, orderNumber, items, orderUrl } = data;
+  if (data.afterCancellation) return paidAfterCancellationEmail(data);
   const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
@@ -302,7 +328,7 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow 
   };
 }
 
-/** A Lagos time a customer reads: "Friday 27 November 2026, 2:30 pm". */
+/** A Lagos time a customer reads: "Friday, 27 November 2026 at 2:30 pm". */
 const lagosTime = (iso: string) =>
   new Date(iso).toLocaleString('en-NG', {
     timeZone: 'Africa/Lagos',
@@ -312,6 +338,7 @@ const lagosTime = (iso: string) =>
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    hour12: true,
   });
 
 export function orderPaymentReminderEmail(data: EmailTemplates['order-payment-reminder']): RenderedEmail {

@@ -181,6 +181,7 @@ export class OrderState {
         deliveryFeeKobo: order.deliveryFeeKobo,
         totalKobo: order.totalKobo,
         orderUrl: this.orderUrl(order),
+        ...(order.status === 'CANCELLED' ? { afterCancellation: true } : {}),
       },
     });
     return { outcome: 'paid', order: updated };

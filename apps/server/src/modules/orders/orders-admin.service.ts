@@ -151,6 +151,9 @@ export class OrdersAdminService {
    * transaction, so their stock goes back with the change that closed the account.
    */
   async cancelUnpaidOf(tx: Transaction, userId: string, actor: string): Promise<number> {
+    // The lock order placement takes: an order being placed now commits first and is cancelled
+    // here, or waits and then finds the account closed.
+    await this.repository.lockCustomer(tx, userId);
     let cancelled = 0;
     for (const orderId of await this.repository.unpaidOrderIdsOf(tx, userId)) {
       const { changed } = await this.state.cancel(tx, { orderId, actor, reason: 'account-closed' });

@@ -242,6 +242,15 @@ export class OrdersRepository {
   }
 
   /**
+   * Whether the customer's account is still open, read under lockCustomer: an account disabled or
+   * deleted while an order waited places nothing (the users table is read, never written, here).
+   */
+  async customerIsActive(tx: Executor, userId: string): Promise<boolean> {
+    const [row] = await this.rows<{ active: boolean }>(sql`SELECT active FROM users WHERE id = ${userId}`, tx);
+    return row?.active === true;
+  }
+
+  /**
    * The customer's unpaid, pending orders (how many, their value), and the units of `productIds`
    * held in unpaid, pending orders: the customer's, and everyone's. Everyone's is read from the
    * unpaid orders first (orders_user_unpaid_idx covers exactly them), never from a product's whole

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   type CreateOrderRequest,
   isDeliveryMethodAvailable,
   koboToNaira,
@@ -110,6 +111,9 @@ export class OrdersService {
       try {
         const { order, items } = await this.database.db.transaction(async (tx) => {
           await this.repository.lockCustomer(tx, user.id);
+          if (!(await this.repository.customerIsActive(tx, user.id))) {
+            throw new AppError('ACCOUNT_DISABLED', ACCOUNT_MESSAGES.accountDisabled);
+          }
           await assertWithinHoldLimits(tx, this.repository, this.options.limits, {
             userId: user.id,
             totalKobo: totals.totalKobo,
