@@ -27,7 +27,7 @@ describe('a customer cancelling their own unpaid order', () => {
 
     await page.getByRole('link', { name: 'View order' }).click();
     await page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }).waitFor();
-    await page.getByTestId('bank-transfer-details').getByTestId('pay-by').waitFor();
+    await page.getByTestId('pay-by').waitFor();
 
     // Asked first: keeping it changes nothing.
     await page.getByRole('button', { name: M.cancelOrder }).click();
