@@ -433,18 +433,18 @@ export class OrdersRepository {
       : await this.rows<{ id: string }>(
           sql`SELECT id FROM orders ${where} ORDER BY created_at DESC, id LIMIT ${filter.pageSize} OFFSET ${offset}`,
         );
+    return this.ordersInOrder(ids.map((row) => row.id));
+  }
+
+  /** The orders of `ids`, in that order (a page's ids come from an index-only scan first). */
+  private async ordersInOrder(ids: readonly string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
     const found = await this.database.db
       .select()
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          ids.map((row) => row.id),
-        ),
-      );
+      .where(inArray(orders.id, [...ids]));
     const byId = new Map(found.map((order) => [order.id, order]));
-    return ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined);
+    return ids.map((id) => byId.get(id)).filter((order): order is OrderRow => order !== undefined);
   }
 
   /**
@@ -466,20 +466,9 @@ export class OrdersRepository {
     const ids = await this.rows<{ id: string; cursor: string }>(
       sql`SELECT id, created_at::text AS cursor FROM orders ${where} ${keyset} ORDER BY created_at ASC, id DESC LIMIT ${limit}`,
     );
-    if (ids.length === 0) return { orders: [] as OrderRow[], cursor: null };
-    const found = await this.database.db
-      .select()
-      .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          ids.map((row) => row.id),
-        ),
-      );
-    const byId = new Map(found.map((order) => [order.id, order]));
     const last = ids.at(-1);
     return {
-      orders: ids.map((row) => byId.get(row.id)).filter((order): order is OrderRow => order !== undefined),
+      orders: await this.ordersInOrder(ids.map((row) => row.id)),
       cursor: last ? { cursor: last.cursor, id: last.id } : null,
     };
   }
