@@ -1007,14 +1007,23 @@ const failures: string[] = [];
 for (const entry of withDefaults.hold.overRule) {
   failures.push(`the attacker held ${entry.held} of ${entry.product}, more than the rule's ${entry.most}`);
 }
+// A product down to its last unit can always be bought by someone (the rule's "at least one
+// unit"): one that the attacker holds whole is noted, not failed; any other is a failure.
+const allowedByFloor: string[] = [];
 for (const entry of withDefaults.honest.notBought) {
   const held = withDefaults.attackerUnits.get(entry.productId) ?? 0;
-  const floor =
-    held >= entry.stockAtStart && ruleMax(entry.stockAtStart) >= entry.stockAtStart
-      ? `; the attacker holds it all, which the rule's "at least one unit" allows for a product of ${entry.stockAtStart}`
-      : '';
+  if (held >= entry.stockAtStart && ruleMax(entry.stockAtStart) >= entry.stockAtStart) {
+    allowedByFloor.push(`${entry.product} (${entry.stockAtStart} at the start)`);
+    continue;
+  }
   failures.push(
-    `the honest customer could not buy ${entry.product} (${entry.stockAtStart} at the start): ${entry.reason}${floor}`,
+    `the honest customer could not buy ${entry.product} (${entry.stockAtStart} at the start): ${entry.reason}`,
+  );
+}
+if (allowedByFloor.length > 0) {
+  lines.push(
+    `Held whole by the attacker, as the rule's "at least one unit" allows for a product down to its last units: ${allowedByFloor.join(', ')}.`,
+    '',
   );
 }
 for (const line of withDefaults.honest.few.filter((entry) => !entry.bought)) {

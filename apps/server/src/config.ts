@@ -123,6 +123,7 @@ const envSchema = z.object({
   BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(24),
   // What one customer's unpaid orders may hold (docs/decisions/020-payments-module-and-hold-limits.md).
   ORDER_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000_000).default(3),
+  ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(20),
   ORDER_LIMIT_UNPAID_VALUE_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(2_000_000),
   ORDER_LIMIT_PRODUCT_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   ORDER_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
@@ -175,9 +176,11 @@ export type Env = z.infer<typeof envSchema>;
 export interface OrderLimits {
   /** Unpaid, pending orders open at once per customer. */
   unpaidOrders: number;
+  /** Unpaid, pending orders open at once placed from one client address (many accounts, one address). */
+  unpaidOrdersPerAddress: number;
   /** The value (kobo) those orders may hold together. */
   unpaidValueKobo: number;
-  /** The share (%) of a product's stock (on the shelf plus what the customer holds) one customer's unpaid orders may hold; at least one unit. */
+  /** The share (%) of a product (on the shelf plus what unpaid orders hold) one customer's unpaid orders may hold; at least one unit. */
   productSharePercent: number;
   /** Orders placed (or tried) per customer per hour. */
   ordersPerHour: number;
@@ -345,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bankTransferWindowHours: env.BANK_TRANSFER_WINDOW_HOURS,
       limits: {
         unpaidOrders: env.ORDER_LIMIT_UNPAID_ORDERS,
+        unpaidOrdersPerAddress: env.ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS,
         unpaidValueKobo: env.ORDER_LIMIT_UNPAID_VALUE_NAIRA * 100,
         productSharePercent: env.ORDER_LIMIT_PRODUCT_SHARE_PERCENT,
         ordersPerHour: env.ORDER_LIMIT_ORDERS_PER_HOUR,

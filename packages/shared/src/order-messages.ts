@@ -54,6 +54,8 @@ export const ORDER_MESSAGES = {
     `Your unpaid orders would hold more than ${amount} of stock. Please pay for or cancel an unpaid order in My Orders first.`,
   productShareLimit: (name: string, most: string) =>
     `You can hold at most ${most} of ${name} in unpaid orders. Please pay for or cancel an unpaid order in My Orders first.`,
+  addressUnpaidLimit:
+    'Many unpaid orders have been placed from your network. Please pay for or cancel an unpaid order in My Orders, or try again later.',
   // 429 TOO_MANY_REQUESTS, with Retry-After.
   tooManyOrders: 'You have placed many orders in the last hour. Please try again later.',
   tooManyPaymentAttempts: 'Too many payment attempts. Please wait a moment and try again.',

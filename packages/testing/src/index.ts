@@ -79,16 +79,12 @@ export async function startBuiltShop(env: Record<string, string>): Promise<Runni
 }
 
 /**
- * The settings production requires, for a production run that never pays (the benchmarks):
- * an https PUBLIC_URL (the pages' links say it; requests still go to the loopback port),
- * placeholder keys and bank details, so no request reaches Paystack.
- */
-/**
  * The limits on orders and payment calls lifted, for a test suite or a benchmark that stands in
  * for many customers from one address (the shop's defaults are in its README, Configuration).
  */
 export const UNLIMITED_ORDERS_ENV = {
   ORDER_LIMIT_UNPAID_ORDERS: '1000000000',
+  ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: '1000000000',
   ORDER_LIMIT_UNPAID_VALUE_NAIRA: '1000000000',
   ORDER_LIMIT_PRODUCT_SHARE_PERCENT: '100',
   ORDER_LIMIT_ORDERS_PER_HOUR: '1000000000',
@@ -97,6 +93,11 @@ export const UNLIMITED_ORDERS_ENV = {
   PAYMENT_CALLS_PER_ORDER: '1000000000',
 } as const;
 
+/**
+ * The settings production requires, for a production run that never pays (the benchmarks):
+ * an https PUBLIC_URL (the pages' links say it; requests still go to the loopback port),
+ * placeholder keys and bank details, so no request reaches Paystack.
+ */
 export const NEVER_PAYING_PRODUCTION_ENV = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://shop.example.com',

@@ -13,4 +13,12 @@ CREATE INDEX IF NOT EXISTS "orders_user_unpaid_idx" ON "orders" ("user_id")
 -- The provider's last answer about a reference, and when: a reference found unpaid moments ago
 -- is answered from here instead of asking the provider again.
 ALTER TABLE "payment_references" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "payment_references" ADD COLUMN "checked_status" text;
+ALTER TABLE "payment_references" ADD COLUMN "checked_status" text;--> statement-breakpoint
+-- While set in the future, a payment start is opening this reference at the provider: a start
+-- at the same moment takes the next reference instead of colliding with it.
+ALTER TABLE "payment_references" ADD COLUMN "initializing_until" timestamp with time zone;--> statement-breakpoint
+-- The client address an unpaid order was placed from, kept only while it is unpaid and pending:
+-- the unpaid orders one address may hold are limited (many accounts from one address).
+ALTER TABLE "orders" ADD COLUMN "placed_from" text;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_address_unpaid_idx" ON "orders" ("placed_from")
+ WHERE "status" = 'PENDING' AND "payment_status" = 'UNPAID';

@@ -41,6 +41,8 @@ export const orders = pgTable(
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     /** An unpaid order is cancelled after this and its stock returned: a card order's window, a transfer's deadline. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The client address it was placed from, while it is unpaid and pending (the per-address limit). */
+    placedFrom: text('placed_from'),
     /** When the customer was reminded, half-way to a bank transfer's deadline (once). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** The reference of the latest payment attempt (the order number, then `-2`, `-3`, ...). */
@@ -139,6 +141,8 @@ export const paymentReferences = pgTable(
     /** The provider's last answer about this reference ('abandoned', 'not found', …), and when. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkedStatus: text('checked_status'),
+    /** While in the future, a payment start is opening this reference at the provider. */
+    initializingUntil: timestamp('initializing_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('payment_references_order_idx').on(t.orderId)],

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp, testConfig, testEngine } from '../../../test/helper';
-import { createProduct, placeOrder, stockOf } from '../../../test/orders';
+import { createProduct, placeOrder, SHIPPING, stockOf } from '../../../test/orders';
 import { buildApp } from '../../app';
 import { type AppConfig, loadConfig, type OrderLimits } from '../../config';
 import type { Database } from '../../db/client';
@@ -140,6 +140,58 @@ describe('limits on unpaid orders', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect((await bankTransferOrder(app, session, product.id, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('unpaid orders placed from one address', () => {
+  let shop: Shop;
+
+  beforeAll(async () => {
+    shop = await createTestApp(withLimits({ unpaidOrdersPerAddress: 2 }));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('refuses more unpaid orders from one address than the limit, whichever account places them', async () => {
+    const { app, database } = shop;
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });
+    const accounts = [(await customer(app)).session, (await customer(app)).session, (await customer(app)).session];
+    const first = (await bankTransferOrder(app, accounts[0] as Session, product.id, 1)).json().order;
+    expect((await bankTransferOrder(app, accounts[1] as Session, product.id, 1)).statusCode).toBe(201);
+    const refused = await bankTransferOrder(app, accounts[2] as Session, product.id, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'HOLD_LIMIT_REACHED',
+      limit: 'address',
+      message: ORDER_MESSAGES.addressUnpaidLimit,
+    });
+    // Another address is not concerned.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      remoteAddress: '198.51.100.7',
+      headers: bearer(accounts[2] as Session),
+      payload: {
+        shippingDetails: SHIPPING,
+        paymentDetails: { method: 'bankTransfer', transactionId: null },
+        deliveryMethod: 'PICKUP',
+        items: [{ productId: product.id, quantity: 1, price: 1_000 }],
+      },
+    });
+    expect(elsewhere.statusCode).toBe(201);
+    // A cancelled order no longer counts, and its address is not kept.
+    await app.inject({
+      method: 'POST',
+      url: `/api/orders/${first.id}/cancel`,
+      headers: bearer(accounts[0] as Session),
+    });
+    const [kept] = await database.query<{ placed_from: string | null }>(
+      'SELECT placed_from FROM orders WHERE id = $1',
+      [first.id],
+    );
+    expect(kept?.placed_from).toBeNull();
+    expect((await bankTransferOrder(app, accounts[2] as Session, product.id, 1)).statusCode).toBe(201);
   });
 });
 

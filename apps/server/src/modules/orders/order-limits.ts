@@ -50,6 +50,8 @@ export async function assertWithinHoldLimits(
   limits: OrderLimits,
   input: {
     userId: string;
+    /** The client address the order comes from. */
+    address: string;
     totalKobo: number;
     lines: readonly { product: ProductForOrder; quantity: number }[];
   },
@@ -61,6 +63,12 @@ export async function assertWithinHoldLimits(
     throw new AppError('HOLD_LIMIT_REACHED', M.unpaidOrdersLimit(holds.orders), {
       extra: { limit: 'unpaidOrders' },
     });
+  }
+  // Many accounts from one address (registrations are limited per hour, transfers hold a day).
+  // Counted without a lock, so customers behind one address never wait on each other: orders
+  // placed at the very same moment may pass this coarse bound by a few.
+  if ((await repository.unpaidOrdersFrom(tx, input.address)) >= limits.unpaidOrdersPerAddress) {
+    throw new AppError('HOLD_LIMIT_REACHED', M.addressUnpaidLimit, { extra: { limit: 'address' } });
   }
   if (holds.valueKobo + input.totalKobo > limits.unpaidValueKobo) {
     throw new AppError('HOLD_LIMIT_REACHED', M.unpaidValueLimit(formatNaira(koboToNaira(limits.unpaidValueKobo))), {

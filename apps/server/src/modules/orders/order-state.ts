@@ -144,6 +144,8 @@ export class OrderState {
       paidAt: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt,
       gatewayResponse: payment.gatewayResponse,
       expiresAt: null,
+      // The address was kept only to count unpaid orders.
+      placedFrom: null,
       // The reference that was paid is the one a refund names (an earlier attempt may be it).
       ...(payment.card ? { paymentReference: payment.reference } : {}),
     });
@@ -237,6 +239,7 @@ export class OrderState {
     }
     const updated = await this.repository.updateOrder(tx, order.id, {
       status: input.status,
+      placedFrom: null,
       // A cancelled order has no deadline; one reopened unpaid gets none either (the admin decides).
       ...(input.status === 'CANCELLED' || order.status === 'CANCELLED' ? { expiresAt: null } : {}),
     });

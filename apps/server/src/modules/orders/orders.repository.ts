@@ -38,6 +38,8 @@ export interface NewOrder {
   totalKobo: number;
   shippingAddress: ShippingAddress;
   expiresAt: Date | null;
+  /** The client address, kept while the order is unpaid and pending. */
+  placedFrom: string;
 }
 
 /** The fields of an order that are not its status or payment status (order-state writes those). */
@@ -52,6 +54,7 @@ export type OrderUpdate = Partial<{
   expiryClaimedUntil: Date | null;
   expiresAt: Date | null;
   reminderSentAt: Date | null;
+  placedFrom: string | null;
 }>;
 
 /** What a customer's unpaid, pending orders hold now (the hold limits). */
@@ -239,6 +242,16 @@ export class OrdersRepository {
    */
   async lockCustomer(tx: Executor, userId: string): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:customer:${userId}`}, 0))`);
+  }
+
+  /** Unpaid, pending orders placed from `address` (orders_address_unpaid_idx). */
+  async unpaidOrdersFrom(tx: Executor, address: string): Promise<number> {
+    const [row] = await this.rows<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM orders
+           WHERE placed_from = ${address} AND status = 'PENDING' AND payment_status = 'UNPAID'`,
+      tx,
+    );
+    return row?.count ?? 0;
   }
 
   /**

@@ -116,6 +116,7 @@ export class OrdersService {
           }
           await assertWithinHoldLimits(tx, this.repository, this.options.limits, {
             userId: user.id,
+            address: context.ip,
             totalKobo: totals.totalKobo,
             lines,
           });
@@ -134,6 +135,7 @@ export class OrdersService {
               totalKobo: totals.totalKobo,
               shippingAddress: { ...request.shippingDetails, phoneNumber: request.shippingDetails.phoneNumber ?? null },
               expiresAt: new Date(Date.now() + holdMs),
+              placedFrom: context.ip,
             });
           }
           const items = await this.repository.insertOrderItems(

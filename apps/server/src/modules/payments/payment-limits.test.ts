@@ -100,6 +100,22 @@ describe('payment calls per order and per customer', () => {
   });
 });
 
+describe('payment starts at the same moment', () => {
+  it('each open a reference of their own instead of colliding at the provider', async () => {
+    const { session } = await customer(app);
+    const order = await newOrder(session);
+    const answers = await Promise.all([1, 2, 3].map(() => start(order.id, session)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const references = answers.map((answer) => answer.json().reference as string);
+    expect(new Set(references).size).toBe(3);
+    const [row] = await database.query<{ payment_attempts: number }>(
+      'SELECT payment_attempts FROM orders WHERE id = $1',
+      [order.id],
+    );
+    expect(row?.payment_attempts).toBe(3);
+  });
+});
+
 describe('asking the provider', () => {
   it('does not ask again at once about earlier references found unpaid; the current one is always asked', async () => {
     const { session } = await customer(app);

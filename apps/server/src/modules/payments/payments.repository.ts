@@ -9,6 +9,10 @@ export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export class PaymentsRepository {
   constructor(private readonly database: Database) {}
 
+  get db() {
+    return this.database.db;
+  }
+
   private async rows<Row>(query: SQL, executor: Executor = this.database.db): Promise<Row[]> {
     const result = (await executor.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
@@ -30,14 +34,25 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
-  async insertReference(tx: Executor, orderId: string, reference: string) {
-    await tx.insert(paymentReferences).values({ orderId, reference }).onConflictDoNothing();
+  async insertReference(tx: Executor, orderId: string, reference: string, openingUntil: Date) {
+    await tx
+      .insert(paymentReferences)
+      .values({ orderId, reference, initializingUntil: openingUntil })
+      .onConflictDoNothing();
+  }
+
+  /** A start is opening the reference at the provider until then (null: no longer). */
+  async markReferenceOpening(executor: Executor, reference: string, until: Date | null) {
+    await executor
+      .update(paymentReferences)
+      .set({ initializingUntil: until })
+      .where(eq(paymentReferences.reference, reference));
   }
 
   async markReferenceReached(reference: string) {
     await this.database.db
       .update(paymentReferences)
-      .set({ reachedProviderAt: sql`now()` })
+      .set({ reachedProviderAt: sql`now()`, initializingUntil: null })
       .where(and(eq(paymentReferences.reference, reference), isNull(paymentReferences.reachedProviderAt)));
   }
 

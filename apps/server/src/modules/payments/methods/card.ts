@@ -28,6 +28,11 @@ const PAYMENT_IN_PROGRESS_MS = 15 * 60_000;
  * recorded on the cancelled order, with a note to refund it), so no stock is held for long.
  */
 const PROVIDER_GRACE_MS = 30 * 60_000;
+/**
+ * How long a start may take to open a reference at the provider (three attempts of up to 10 s
+ * and their pauses, with room to spare); meanwhile another start takes the next reference.
+ */
+const REFERENCE_OPENING_MS = 60_000;
 /** A reference the provider found unpaid is not asked about again within this. */
 const VERIFY_AGAIN_AFTER_MS = 5_000;
 
@@ -178,14 +183,21 @@ export class CardMethod implements PaymentMethodHandler {
         if (locked.expiresAt && locked.expiresAt.getTime() < wanted) {
           current = await update({ expiresAt: new Date(wanted) });
         }
+        const openingUntil = new Date(Date.now() + REFERENCE_OPENING_MS);
         if (locked.paymentReference) {
           const previous = await this.repository.findReference(locked.paymentReference, tx);
-          if (previous && !previous.reachedProviderAt) return locked.paymentReference;
+          // One the provider never saw is used again, unless a start at this moment is opening it
+          // (two tabs, a double click): then this start takes the next, instead of colliding.
+          const opening = previous?.initializingUntil && previous.initializingUntil.getTime() > Date.now();
+          if (previous && !previous.reachedProviderAt && !opening) {
+            await this.repository.markReferenceOpening(tx, previous.reference, openingUntil);
+            return previous.reference;
+          }
         }
         if (locked.paymentAttempts >= PAYMENT_ATTEMPTS_MAX) throw new AppError('ORDER_NOT_PAYABLE', M.notPayable);
         const attempts = locked.paymentAttempts + 1;
         const next = attempts === 1 ? locked.orderNumber : `${locked.orderNumber}-${attempts}`;
-        await this.repository.insertReference(tx, locked.id, next);
+        await this.repository.insertReference(tx, locked.id, next, openingUntil);
         current = await update({ paymentReference: next, paymentAttempts: attempts });
         return next;
       });
@@ -211,6 +223,8 @@ export class CardMethod implements PaymentMethodHandler {
           await this.repository.markReferenceReached(reference);
           continue;
         }
+        // Not opened: the next start may use it again at once.
+        await this.repository.markReferenceOpening(this.repository.db, reference, null);
         throw this.unavailable(error);
       }
     }
