@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp, testConfig, testEngine } from '../../../test/helper';
-import { createProduct, placeOrder, SHIPPING, stockOf } from '../../../test/orders';
+import { createProduct, orderBody, placeOrder, stockOf } from '../../../test/orders';
 import { buildApp } from '../../app';
 import { type AppConfig, loadConfig, type OrderLimits } from '../../config';
 import type { Database } from '../../db/client';
@@ -22,17 +22,37 @@ function withLimits(limits: Partial<OrderLimits>): Partial<AppConfig> {
 
 type Shop = Awaited<ReturnType<typeof createTestApp>>;
 
+/** An order as `placeOrder` sends it, from a client address of its own. */
+function orderFrom(address: string, app: FastifyInstance, session: Session, body: ReturnType<typeof orderBody>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    remoteAddress: address,
+    headers: bearer(session),
+    payload: body,
+  });
+}
+
+/** Another customer's own address, beside the tests' 127.0.0.1. */
+const ELSEWHERE = '198.51.100.7';
+
 async function bankTransferOrder(
   app: FastifyInstance,
   session: Session,
   productId: string,
   quantity: number,
   price = 1_000,
+  address = '127.0.0.1',
 ) {
-  return placeOrder(app, session, [{ productId, quantity, price }], {
-    paymentDetails: { method: 'bankTransfer', transactionId: null },
-    deliveryMethod: 'PICKUP',
-  });
+  return orderFrom(
+    address,
+    app,
+    session,
+    orderBody([{ productId, quantity, price }], {
+      paymentDetails: { method: 'bankTransfer', transactionId: null },
+      deliveryMethod: 'PICKUP',
+    }),
+  );
 }
 
 describe('the defaults', () => {
@@ -123,7 +143,7 @@ describe('limits on unpaid orders', () => {
     });
     expect((await bankTransferOrder(app, session, buttons.id, 20, 100)).statusCode).toBe(201);
     expect((await bankTransferOrder(app, session, buttons.id, 1, 100)).json()).toMatchObject({ limit: 'productShare' });
-    expect((await bankTransferOrder(app, other, buttons.id, 20, 100)).statusCode).toBe(201);
+    expect((await bankTransferOrder(app, other, buttons.id, 20, 100, ELSEWHERE)).statusCode).toBe(201);
     expect(await stockOf(database, buttons.id)).toBe(0);
   });
 
@@ -167,18 +187,7 @@ describe('unpaid orders placed from one address', () => {
       message: ORDER_MESSAGES.addressUnpaidLimit,
     });
     // Another address is not concerned.
-    const elsewhere = await app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      remoteAddress: '198.51.100.7',
-      headers: bearer(accounts[2] as Session),
-      payload: {
-        shippingDetails: SHIPPING,
-        paymentDetails: { method: 'bankTransfer', transactionId: null },
-        deliveryMethod: 'PICKUP',
-        items: [{ productId: product.id, quantity: 1, price: 1_000 }],
-      },
-    });
+    const elsewhere = await bankTransferOrder(app, accounts[2] as Session, product.id, 1, 1_000, ELSEWHERE);
     expect(elsewhere.statusCode).toBe(201);
     // A cancelled order no longer counts, and its address is not kept.
     await app.inject({
@@ -192,6 +201,30 @@ describe('unpaid orders placed from one address', () => {
     );
     expect(kept?.placed_from).toBeNull();
     expect((await bankTransferOrder(app, accounts[2] as Session, product.id, 1)).statusCode).toBe(201);
+  });
+});
+
+describe('the accounts of one address together', () => {
+  let shop: Shop;
+
+  beforeAll(async () => {
+    shop = await createTestApp(withLimits({ productSharePercent: 50 }));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('hold no more of a product than one account may', async () => {
+    const { app, database } = shop;
+    const scarce = await createProduct(database, { priceKobo: 100_000, stock: 10 });
+    const [one, two] = [(await customer(app)).session, (await customer(app)).session];
+    expect((await bankTransferOrder(app, one, scarce.id, 3)).statusCode).toBe(201);
+    // 3 held of the shop's 10: each account may hold 5, and so may both together.
+    const refused = await bankTransferOrder(app, two, scarce.id, 3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'address', productId: scarce.id });
+    expect((await bankTransferOrder(app, two, scarce.id, 2)).statusCode).toBe(201);
+    expect(await stockOf(database, scarce.id)).toBe(5);
   });
 });
 
@@ -260,10 +293,11 @@ describe('one account placing orders as fast as it can, with the default limits'
       expect(held).toBeLessThanOrEqual(Math.floor(99 / 2));
     }
     const buyer = (await customer(app)).session;
-    const bought = await placeOrder(
+    const bought = await orderFrom(
+      ELSEWHERE,
       app,
       buyer,
-      products.map((product) => ({ productId: product.id, quantity: 40, price: 1_500 })),
+      orderBody(products.map((product) => ({ productId: product.id, quantity: 40, price: 1_500 }))),
     );
     expect(bought.statusCode).toBe(201);
   });

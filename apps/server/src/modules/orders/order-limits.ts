@@ -58,7 +58,11 @@ export async function assertWithinHoldLimits(
 ): Promise<void> {
   // A share of 100 % limits nothing: the product query is not even made.
   const shared = limits.productSharePercent < 100;
-  const holds = await repository.holdsOf(tx, input.userId, shared ? input.lines.map((line) => line.product.id) : []);
+  const holds = await repository.holdsOf(
+    tx,
+    { userId: input.userId, address: input.address },
+    shared ? input.lines.map((line) => line.product.id) : [],
+  );
   if (holds.orders >= limits.unpaidOrders) {
     throw new AppError('HOLD_LIMIT_REACHED', M.unpaidOrdersLimit(holds.orders), {
       extra: { limit: 'unpaidOrders' },
@@ -100,6 +104,12 @@ export async function assertWithinHoldLimits(
     if (held + line.quantity > most) {
       throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, String(most)), {
         extra: { limit: 'productShare', productId: line.product.id, most },
+      });
+    }
+    // The same share for every account of one address together (many accounts, one address).
+    if ((holds.fromAddress.get(line.product.id) ?? 0) + line.quantity > most) {
+      throw new AppError('HOLD_LIMIT_REACHED', M.addressUnpaidLimit, {
+        extra: { limit: 'address', productId: line.product.id },
       });
     }
   }

@@ -63,6 +63,8 @@ export interface CustomerHolds {
   valueKobo: number;
   /** Units of each asked-for product the customer holds, by product id. */
   units: Map<string, number>;
+  /** Units of each asked-for product held in unpaid orders placed from the same client address. */
+  fromAddress: Map<string, number>;
   /** Units of each asked-for product held in anyone's unpaid orders, by product id. */
   everyone: Map<string, number>;
 }
@@ -269,21 +271,28 @@ export class OrdersRepository {
    * unpaid orders first (orders_user_unpaid_idx covers exactly them), never from a product's whole
    * order history.
    */
-  async holdsOf(executor: Executor, userId: string, productIds: readonly string[]): Promise<CustomerHolds> {
+  async holdsOf(
+    executor: Executor,
+    who: { userId: string; address: string },
+    productIds: readonly string[],
+  ): Promise<CustomerHolds> {
+    const { userId, address } = who;
     const [totals] = await this.rows<{ orders: number; valueKobo: string }>(
       sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM orders
            WHERE user_id = ${userId} AND status = 'PENDING' AND payment_status = 'UNPAID'`,
       executor,
     );
     const units = new Map<string, number>();
+    const fromAddress = new Map<string, number>();
     const everyone = new Map<string, number>();
     if (productIds.length > 0) {
-      const held = await this.rows<{ productId: string; mine: number; all: number }>(
+      const held = await this.rows<{ productId: string; mine: number; address: number; all: number }>(
         sql`WITH unpaid AS MATERIALIZED (
-              SELECT id, user_id FROM orders WHERE status = 'PENDING' AND payment_status = 'UNPAID'
+              SELECT id, user_id, placed_from FROM orders WHERE status = 'PENDING' AND payment_status = 'UNPAID'
             )
             SELECT i.product_id AS "productId",
                    coalesce(sum(i.quantity) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
+                   coalesce(sum(i.quantity) FILTER (WHERE u.placed_from = ${address}), 0)::int AS address,
                    sum(i.quantity)::int AS all
               FROM unpaid u JOIN order_items i ON i.order_id = u.id
              WHERE i.product_id = ANY(${arrayLiteral(productIds)}::uuid[])
@@ -292,10 +301,11 @@ export class OrdersRepository {
       );
       for (const row of held) {
         units.set(row.productId, row.mine);
+        fromAddress.set(row.productId, row.address);
         everyone.set(row.productId, row.all);
       }
     }
-    return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units, everyone };
+    return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units, fromAddress, everyone };
   }
 
   /** The ids of a customer's unpaid, pending orders (disabling or deleting the customer cancels them). */
