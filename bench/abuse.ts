@@ -972,7 +972,7 @@ const lines = [
   `Code: ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' with uncommitted changes' : ''}.`,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; the built shop (NODE_ENV test, the test gateway, the demo catalogue: ${withDefaults.start.length} products, ${inStockAtStart} in stock, ${count(unitsAtStart)} units) and the attacker beside it on loopback. Load average (1, 5, 15 min) ${load.join(', ')} at start. The whole run took ${elapsed.toFixed(0)} s.`,
   '',
-  `Default limits: ${LIMITS.unpaidOrders} unpaid orders, ${naira(LIMITS.unpaidValueKobo / 100)} held, ${LIMITS.productSharePercent} % of a product (shelf plus everything held unpaid, at least 1), ${LIMITS.ordersPerHour} orders an hour per customer and ${LIMITS.ordersPerHourPerAddress} per address, ${LIMITS.paymentCallsPerCustomer} / ${LIMITS.paymentCallsPerOrder} payment calls per customer / order in 10 minutes. Lifted: UNLIMITED_ORDERS_ENV.`,
+  `Default limits: ${LIMITS.unpaidOrders} unpaid orders, ${naira(LIMITS.unpaidValueKobo / 100)} held, ${LIMITS.productSharePercent} % of a product (shelf plus everything held unpaid, at least 1; for one account, and for the accounts of one address together), ${LIMITS.unpaidOrdersPerAddress} unpaid orders per address, ${LIMITS.ordersPerHour} orders an hour per customer and ${LIMITS.ordersPerHourPerAddress} per address, ${LIMITS.paymentCallsPerCustomer} / ${LIMITS.paymentCallsPerOrder} payment calls per customer / order in 10 minutes. Lifted: UNLIMITED_ORDERS_ENV.`,
   '',
   `| one account, ${duration} s flood, ${concurrency} requests at once | default limits | limits lifted |`,
   '| --- | ---: | ---: |',
