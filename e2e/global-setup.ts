@@ -5,6 +5,7 @@ import { startBuiltShop } from '@shop/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startMailbox } from './fixtures/mailbox';
+import { STOCK_REFRESH_MS } from './fixtures/stock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,6 +54,8 @@ export default async function setup(project: TestProject) {
     SMTP_URL: mailbox.smtpUrl,
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '200',
+    // Stock shown by the catalogue follows orders within this period (fixtures/stock.ts).
+    CATALOG_STOCK_REFRESH_MS: String(STOCK_REFRESH_MS),
   });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);
