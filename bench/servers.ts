@@ -36,6 +36,20 @@ export async function ensureDatabase(products: number): Promise<string> {
 }
 
 /**
+ * The per-customer limits on orders (unpaid orders, their value, a customer's share of a
+ * product's stock, orders an hour per customer and per address), out of reach: a benchmark
+ * orders thousands of times as one customer from one address. 0 does not mean "off". A share of
+ * 100 % already allows everything, and a percentage above 100 may be refused as a setting.
+ */
+export const UNLIMITED_ORDERS_ENV = {
+  ORDER_LIMIT_UNPAID_ORDERS: '1000000000',
+  ORDER_LIMIT_UNPAID_VALUE_NAIRA: '1000000000',
+  ORDER_LIMIT_PRODUCT_SHARE_PERCENT: '100',
+  ORDER_LIMIT_ORDERS_PER_HOUR: '1000000000',
+  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: '1000000000',
+} as const;
+
+/**
  * Starts `script` (bench-server.ts: the shop as `npm start` runs it, production mode, logging off;
  * plain-server.ts: bare Fastify) and resolves once it listens.
  */
@@ -52,6 +66,7 @@ export async function startServer(
       PORT: String(port),
       LOG_LEVEL: 'silent',
       ...NEVER_PAYING_PRODUCTION_ENV,
+      ...UNLIMITED_ORDERS_ENV,
       SEED_DEMO_CATALOGUE: 'false',
       ...env,
     },
