@@ -62,6 +62,9 @@ interface Round {
   cpuWithOrders: number;
   /** Server CPU µs per order, ordering alone. */
   cpuPerOrder: number;
+  /** Catalogue answers built (cache misses) while browsing alone, and with orders; null: not counted. */
+  buildsAlone: number | null;
+  buildsWithOrders: number | null;
 }
 
 const { url: databaseUrl, products } = await freshDatabase(DATABASE, productCount, 'newest');
@@ -110,6 +113,14 @@ const ordering = (result: autocannon.Result): Ordering => ({
   refused: result.non2xx + result.errors + result.timeouts,
 });
 
+/** Catalogue answers the server has built so far (bench-server.ts), or null from a shop that does not count. */
+async function builds(): Promise<number | null> {
+  const answer = (await (await fetch(`${base}/bench/catalog-cache`)).json()) as { builds: number | null };
+  return answer.builds;
+}
+const difference = (after: number | null, before: number | null) =>
+  after === null || before === null ? null : after - before;
+
 const browsingOf = (result: autocannon.Result): Browsing => ({
   rps: result.requests.total / duration,
   p50: result.latency.p50,
@@ -124,11 +135,14 @@ try {
   await Promise.all([browse(3), order(token, 3)]);
   for (let round = 1; round <= rounds; round += 1) {
     let cpu = cpuMsOf(pid);
+    const built = await builds();
     const alone = await browse(duration);
     const cpuAloneMs = cpuMsOf(pid) - cpu;
+    const builtAlone = await builds();
     cpu = cpuMsOf(pid);
     const [withOrders, orders] = await Promise.all([browse(duration), order(token, duration)]);
     const cpuWithMs = cpuMsOf(pid) - cpu;
+    const builtWithOrders = await builds();
     cpu = cpuMsOf(pid);
     const ordersAlone = await order(token, duration);
     const cpuPerOrder = ((cpuMsOf(pid) - cpu) * 1000) / Math.max(1, ordersAlone.requests.total);
@@ -139,10 +153,12 @@ try {
       cpuAlone: (cpuAloneMs * 1000) / Math.max(1, alone.requests.total),
       cpuWithOrders: (cpuWithMs * 1000 - cpuPerOrder * orders.requests.total) / Math.max(1, withOrders.requests.total),
       cpuPerOrder,
+      buildsAlone: difference(builtAlone, built),
+      buildsWithOrders: difference(builtWithOrders, builtAlone),
     };
     results.push(row);
     console.log(
-      `  round ${round}: lists ${row.alone.rps.toFixed(0)} req/s alone, ${row.withOrders.rps.toFixed(0)} with ${row.orders.ordersPerSecond.toFixed(0)} orders/s (${((100 * row.withOrders.rps) / row.alone.rps).toFixed(1)} %); CPU per list ${row.cpuAlone.toFixed(0)} µs alone, ${row.cpuWithOrders.toFixed(0)} with orders; per order ${row.cpuPerOrder.toFixed(0)} µs`,
+      `  round ${round}: lists ${row.alone.rps.toFixed(0)} req/s alone, ${row.withOrders.rps.toFixed(0)} with ${row.orders.ordersPerSecond.toFixed(0)} orders/s (${((100 * row.withOrders.rps) / row.alone.rps).toFixed(1)} %); CPU per list ${row.cpuAlone.toFixed(0)} µs alone, ${row.cpuWithOrders.toFixed(0)} with orders; per order ${row.cpuPerOrder.toFixed(0)} µs; answers built ${row.buildsAlone ?? '?'} alone, ${row.buildsWithOrders ?? '?'} with orders`,
     );
   }
 } finally {
@@ -169,15 +185,15 @@ const report = [
   `Code: ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}.`,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; autocannon (browsing and orders in one process) beside the server on loopback. Load average (1, 5, 15 min) ${load.join(', ')} at start (the machine is shared).`,
   '',
-  `Browsing: ${connections} connections cycling through ${browsed.map((url) => `\`${url.replace(/\/[^/?]*-[^/?]*$/, '/:slug')}\``).join(', ')}, all cached. Orders: ${orderRate > 0 ? `${orderRate} a second` : 'as fast as they go'} from ${orderConnections} connections, one unit each, spread over the ${ordered.length.toLocaleString('en')} newest products (those the browsed answers show). Each round: browsing alone, browsing with orders, orders alone, ${duration} s each; ${rounds} rounds after a 3 s warm-up. CPU is the server process's (user + system) per answered request; with orders, what the orders-alone phase spent per order is taken out.`,
+  `Browsing: ${connections} connections cycling through ${browsed.map((url) => `\`${url.replace(/\/[^/?]*-[^/?]*$/, '/:slug')}\``).join(', ')}, all cached. Orders: ${orderRate > 0 ? `${orderRate} a second` : 'as fast as they go'} from ${orderConnections} connections, one unit each, spread over the ${ordered.length.toLocaleString('en')} newest products (those the browsed answers show). Each round: browsing alone, browsing with orders, orders alone, ${duration} s each; ${rounds} rounds after a 3 s warm-up. CPU is the server process's (user + system) per answered request; with orders, what the orders-alone phase spent per order is taken out. Answers built: catalogue cache misses in the phase (\`/bench/catalog-cache\`).`,
   '',
-  '| round | lists req/s, no orders | p99 ms | lists req/s, orders flowing | p99 ms | with / without | orders/s | order p99 ms | µs CPU/list, no orders | µs CPU/list, orders flowing | µs CPU/order |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| round | lists req/s, no orders | p99 ms | lists req/s, orders flowing | p99 ms | with / without | orders/s | order p99 ms | µs CPU/list, no orders | µs CPU/list, orders flowing | µs CPU/order | answers built, no orders | answers built, orders flowing |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...results.map(
     (row, index) =>
-      `| ${index + 1} | ${row.alone.rps.toFixed(0)} | ${row.alone.p99} | ${row.withOrders.rps.toFixed(0)} | ${row.withOrders.p99} | ${percent(row.withOrders.rps / row.alone.rps)} | ${row.orders.ordersPerSecond.toFixed(0)} | ${row.orders.p99} | ${row.cpuAlone.toFixed(0)} | ${row.cpuWithOrders.toFixed(0)} | ${row.cpuPerOrder.toFixed(0)} |`,
+      `| ${index + 1} | ${row.alone.rps.toFixed(0)} | ${row.alone.p99} | ${row.withOrders.rps.toFixed(0)} | ${row.withOrders.p99} | ${percent(row.withOrders.rps / row.alone.rps)} | ${row.orders.ordersPerSecond.toFixed(0)} | ${row.orders.p99} | ${row.cpuAlone.toFixed(0)} | ${row.cpuWithOrders.toFixed(0)} | ${row.cpuPerOrder.toFixed(0)} | ${row.buildsAlone ?? 'not counted'} | ${row.buildsWithOrders ?? 'not counted'} |`,
   ),
-  `| mean | ${aloneMean.toFixed(0)} | | ${withMean.toFixed(0)} | | ${percent(ratio)} | ${ordersMean.toFixed(0)} | | ${cpuAloneMean.toFixed(0)} | ${cpuWithMean.toFixed(0)} | |`,
+  `| mean | ${aloneMean.toFixed(0)} | | ${withMean.toFixed(0)} | | ${percent(ratio)} | ${ordersMean.toFixed(0)} | | ${cpuAloneMean.toFixed(0)} | ${cpuWithMean.toFixed(0)} | | | |`,
   '',
   `Errors: ${results.reduce((sum, row) => sum + row.alone.errors + row.withOrders.errors, 0)} browsing, ${results.reduce((sum, row) => sum + row.orders.refused, 0)} orders not created. Stock check after the run: ${check.wrong === 0 ? 'stock + ordered quantities = starting stock for every product, 0 oversold' : `${check.wrong} products disagree`} (${check.orders} orders).`,
   '',

@@ -51,6 +51,7 @@ describe('the catalogue cache', () => {
     expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
     expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
     expect(calls).toBe(1);
+    expect(cache.builds).toBe(1);
   });
 
   it('asks the database once for a burst of identical requests', async () => {
