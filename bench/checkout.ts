@@ -2,16 +2,14 @@
 // connections for 10 s, once spread over 1,000 products and once all on one product with ample
 // stock (row-lock contention). Prints orders/s, p50 and p99, checks afterwards that stock plus
 // ordered quantities equal the starting stock (nothing oversold), and appends to bench/RESULTS.md.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, NEVER_PAYING_PRODUCTION_ENV, UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import { freePort } from '@shop/testing';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client';
-import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
+import { customerToken, freshDatabase, type OrderableProduct, orderRequest, stockCheck } from './orders-load';
+import { startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,93 +21,8 @@ const { values: args } = parseArgs({
 const productCount = Number(args.products);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const root = path.resolve(import.meta.dirname, '..');
 // A free port, so a run never collides with another shop on this machine.
 const port = await freePort();
-const STARTING_STOCK = 1_000_000;
-
-/** A fresh database each run, so the stock check starts from a known state. */
-async function freshDatabase() {
-  const name = 'shop_bench_checkout';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
-  await seedLargeCatalogue(database, productCount);
-  await database.query('UPDATE products SET stock = $1', [STARTING_STOCK]);
-  await database.query('ANALYZE products');
-  const products = await database.query<{ id: string; price_kobo: number }>(
-    'SELECT id, price_kobo FROM products ORDER BY id LIMIT $1',
-    [productCount],
-  );
-  await database.close();
-  console.log(`catalogue: ${products.length} products with ${STARTING_STOCK.toLocaleString('en')} in stock each`);
-  return { url: url.toString(), products };
-}
-
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bench-server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      // Creating an order never calls Paystack.
-      ...NEVER_PAYING_PRODUCTION_ENV,
-      // A few customers stand in for thousands: the limits on unpaid orders are lifted.
-      ...UNLIMITED_ORDERS_ENV,
-      SEED_DEMO_CATALOGUE: 'false',
-      ADMIN_EMAIL: 'bench-admin@example.com',
-      ADMIN_PASSWORD: 'Bench@12345',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => String(chunk).includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return child;
-}
-
-async function customerToken(): Promise<string> {
-  const base = `http://127.0.0.1:${port}/api/users`;
-  const account = {
-    firstName: 'Bench',
-    lastName: 'Buyer',
-    email: `bench.${Date.now()}@example.com`,
-    password: 'Bench@12345',
-  };
-  const registered = await fetch(`${base}/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  const login = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
-
-const shipping = {
-  firstName: 'Bench',
-  lastName: 'Buyer',
-  email: 'bench.buyer@example.com',
-  phoneNumber: '08012345678',
-  address: '12 Balogun Street',
-  city: 'Lagos',
-  state: 'Lagos',
-  zipCode: '100001',
-  country: 'Nigeria',
-};
 
 interface Row {
   name: string;
@@ -120,37 +33,12 @@ interface Row {
   refused: number;
 }
 
-async function measure(
-  name: string,
-  token: string,
-  products: { id: string; price_kobo: number }[],
-  seconds = duration,
-): Promise<Row> {
-  let next = 0;
+async function measure(name: string, token: string, products: OrderableProduct[], seconds = duration): Promise<Row> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/orders',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        setupRequest: (request) => {
-          const product = products[next++ % products.length];
-          if (!product) throw new Error('no product');
-          return {
-            ...request,
-            body: JSON.stringify({
-              shippingDetails: shipping,
-              paymentDetails: { method: 'card', transactionId: null },
-              deliveryMethod: 'EXPRESS',
-              items: [{ productId: product.id, quantity: 1, price: product.price_kobo / 100 }],
-            }),
-          };
-        },
-      },
-    ],
+    requests: [orderRequest(token, products)],
   });
   const created = result['2xx'];
   return {
@@ -163,29 +51,17 @@ async function measure(
   };
 }
 
-/** Every product's stock plus what orders took of it must be the starting stock. */
-async function oversold(databaseUrl: string) {
-  const database = await openDatabase({ url: databaseUrl, dataDir: '' });
-  const [check] = await database.query<{ wrong: number; ordered: number; orders: number }>(
-    `SELECT count(*) FILTER (WHERE p.stock + coalesce(i.quantity, 0) <> $1)::int AS wrong,
-            coalesce(sum(i.quantity), 0)::int AS ordered,
-            (SELECT count(*)::int FROM orders) AS orders
-       FROM products p
-       LEFT JOIN (SELECT product_id, sum(quantity) AS quantity FROM order_items GROUP BY product_id) i
-              ON i.product_id = p.id`,
-    [STARTING_STOCK],
-  );
-  await database.close();
-  return check ?? { wrong: -1, ordered: 0, orders: 0 };
-}
-
-const { url: databaseUrl, products } = await freshDatabase();
+const { url: databaseUrl, products } = await freshDatabase('shop_bench_checkout', productCount);
 const load = os.loadavg()[0]?.toFixed(1);
-const server = await startServer(databaseUrl);
+const server = await startServer('bench/bench-server.ts', port, {
+  DATABASE_URL: databaseUrl,
+  ADMIN_EMAIL: 'bench-admin@example.com',
+  ADMIN_PASSWORD: 'Bench@12345',
+});
 const rows: Row[] = [];
 let warmedUp = 0;
 try {
-  const token = await customerToken();
+  const token = await customerToken(`http://127.0.0.1:${port}`);
   const hot = products[0];
   if (!hot) throw new Error('no products');
   // Warm-up, not measured: JIT, the pool's connections and their prepared plans.
@@ -201,10 +77,9 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopServer(server);
 }
-const check = await oversold(databaseUrl);
+const check = await stockCheck(databaseUrl);
 const created = rows.reduce((sum, row) => sum + row.created, 0) + warmedUp;
 console.log(
   `stock check: ${check.wrong === 0 ? 'stock + ordered = starting stock for every product (0 oversold)' : `${check.wrong} products disagree`}; ${check.orders} orders, ${created} answered 201`,

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NEVER_PAYING_PRODUCTION_ENV } from '@shop/testing';
+import { NEVER_PAYING_PRODUCTION_ENV, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -52,6 +52,7 @@ export async function startServer(
       PORT: String(port),
       LOG_LEVEL: 'silent',
       ...NEVER_PAYING_PRODUCTION_ENV,
+      ...UNLIMITED_ORDERS_ENV,
       SEED_DEMO_CATALOGUE: 'false',
       ...env,
     },

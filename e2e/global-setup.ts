@@ -5,6 +5,7 @@ import { startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startMailbox } from './fixtures/mailbox';
+import { STOCK_REFRESH_MS } from './fixtures/stock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,6 +56,8 @@ export default async function setup(project: TestProject) {
     OUTBOX_RETRY_BASE_MS: '200',
     // The browser's orders all come from 127.0.0.1, and a spec's customer may leave several unpaid.
     ...UNLIMITED_ORDERS_ENV,
+    // Stock shown by the catalogue follows orders within this period (fixtures/stock.ts).
+    CATALOG_STOCK_REFRESH_MS: String(STOCK_REFRESH_MS),
   });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);

@@ -67,6 +67,16 @@ const trustProxySchema = z
     return entries;
   });
 
+/**
+ * How long a change of stock alone may take to reach the cached catalogue answers that show it
+ * (CATALOG_STOCK_REFRESH_MS). Orders change stock up to hundreds of times a second; dropping the
+ * answers at each one would rebuild a busy list as often as orders come. Gathered over this
+ * period, an answer is rebuilt at most once per period however many orders touch its products.
+ * Half a second is less than a visitor takes to read a stock figure, and the figure decides
+ * nothing: an order re-checks stock in the same statement that takes it (decision 019).
+ */
+export const CATALOG_STOCK_REFRESH_MS_DEFAULT = 500;
+
 /** Every environment variable the server reads; README.md lists them for operators. */
 const envSchema = z.object({
   /** Unset is not development: `npm start` sets development itself (local-defaults.env). */
@@ -86,6 +96,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   SEED_DEMO_CATALOGUE: flag(true),
   CATALOG_CACHE: flag(true),
+  /** How late a change of stock alone may reach the cached answers that show it (decision 019). */
+  CATALOG_STOCK_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(CATALOG_STOCK_REFRESH_MS_DEFAULT),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   DEMO_IMAGES_DIR: z.string().default(path.join(serverRoot, 'public/generated/demo')),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -205,6 +217,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   seedDemoCatalogue: boolean;
   catalogCache: boolean;
+  /** Stock changes are gathered this long before the answers showing them are dropped (0: at once). */
+  catalogStockRefreshMs: number;
   webDistDir: string;
   demoImagesDir: string;
   shutdownTimeoutMs: number;
@@ -327,6 +341,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE,
     catalogCache: env.CATALOG_CACHE,
+    catalogStockRefreshMs: env.CATALOG_STOCK_REFRESH_MS,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../../test/helper';
+import { createProduct } from '../../../test/orders';
 import { type Database, openDatabase } from '../../db/client';
-import { CatalogCache } from './catalog-cache';
+import { CATALOG_CHANNEL, CatalogCache, type CatalogCacheOptions, readCatalogNotice } from './catalog-cache';
+import { ListingMemo } from './listing-memo';
+import { inStockOnly, productRead, stockShownBy } from './stock-shown';
 
 let testDatabase: TestDatabase;
 let other: Database;
@@ -18,9 +22,12 @@ afterAll(async () => {
 });
 
 /** Two server processes' caches, listening, on the same database; stopped after `run`. */
-async function withTwoProcesses(run: (mine: CatalogCache, theirs: CatalogCache) => Promise<void>) {
-  const mine = new CatalogCache(testDatabase.database, true);
-  const theirs = new CatalogCache(other, true);
+async function withTwoProcesses(
+  run: (mine: CatalogCache, theirs: CatalogCache) => Promise<void>,
+  options: Partial<CatalogCacheOptions> = {},
+) {
+  const mine = new CatalogCache(testDatabase.database, true, [], options);
+  const theirs = new CatalogCache(other, true, [], options);
   await mine.start();
   await theirs.start();
   try {
@@ -44,6 +51,7 @@ describe('the catalogue cache', () => {
     expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
     expect(String(await cache.getOrCreate('k', produce))).toBe('{"calls":1}');
     expect(calls).toBe(1);
+    expect(cache.builds).toBe(1);
   });
 
   it('asks the database once for a burst of identical requests', async () => {
@@ -164,4 +172,201 @@ describe('the catalogue cache', () => {
       }
     },
   );
+});
+
+/** An answer that shows these products' stock, marked as the repository marks what it reads. */
+const answerShowing = (ids: string[], { availability = false } = {}) => {
+  const products = ids.map((id) => productRead({ id, stock: 1 }, id));
+  return { products: availability ? inStockOnly(products) : products };
+};
+const showing =
+  (ids: string[], options: { availability?: boolean } = {}) =>
+  async () =>
+    answerShowing(ids, options);
+
+/** Resolves once every notice sent before it has reached both caches (a full notice clears them). */
+async function settled(...caches: CatalogCache[]) {
+  for (const cache of caches) await cache.getOrCreate('probe', async () => 'probe');
+  await testDatabase.database.notify(CATALOG_CHANNEL, 'test');
+  expect(await until(() => caches.every((cache) => !cache.has('probe')))).toBe(true);
+}
+
+describe('a change of stock alone (decision 019)', () => {
+  it('finds the products an answer shows, and an in-stock list, wherever they are in it', () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const product = productRead({ id: a, related: productRead({ id: c }, c) }, a);
+    const inStock = inStockOnly([productRead({ id: b }, b)]);
+    const shown = stockShownBy({ product, page: { lists: [[], inStock] }, total: 1, note: null });
+    // A product's own fields are its own: a product inside one is not looked for.
+    expect([...shown.products].sort()).toEqual([a, b].sort());
+    expect(shown.availability).toBe(true);
+    expect(stockShownBy({ products: [{ id: a, stock: 1 }] })).toEqual({ products: new Set(), availability: false });
+  });
+
+  it('reads what the triggers send, and counts anything else as "anything changed"', () => {
+    const id = '0b7c3f5e-4d1a-4c2b-9e8f-1a2b3c4d5e6f';
+    expect(readCatalogNotice(`stock:${id}`)).toEqual({ kind: 'stock', products: [id], availability: false });
+    expect(readCatalogNotice(`availability:${id},${id}`)).toEqual({
+      kind: 'stock',
+      products: [id, id],
+      availability: true,
+    });
+    for (const payload of ['', 'database', '12345', 'stock:', 'stock:*', 'stock:not-an-id', `price:${id}`]) {
+      expect(readCatalogNotice(payload), payload).toEqual({ kind: 'all' });
+    }
+  });
+
+  it('keeps every answer but those showing the product, and drops those in every process after the refresh period', async () => {
+    const sold = await createProduct(testDatabase.database, { stock: 10 });
+    const untouched = await createProduct(testDatabase.database, { stock: 10 });
+    await withTwoProcesses(
+      async (mine, theirs) => {
+        await settled(mine, theirs);
+        for (const cache of [mine, theirs]) {
+          await cache.getOrCreate('categories', async () => 'old');
+          await cache.getOrCreate('product sold', showing([sold.id]));
+          await cache.getOrCreate('list with both', showing([sold.id, untouched.id]));
+          await cache.getOrCreate('list without it', showing([untouched.id]));
+          await cache.getOrCreate('in stock only', showing([untouched.id], { availability: true }));
+        }
+        // What an order does, in plain SQL: no invalidate() called.
+        await testDatabase.database.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [sold.id]);
+        const changed = Date.now();
+        for (const cache of [mine, theirs]) {
+          expect(await until(() => !cache.has('product sold'))).toBe(true);
+          expect(cache.has('list with both')).toBe(false);
+          expect([cache.has('categories'), cache.has('list without it'), cache.has('in stock only')]).toEqual([
+            true,
+            true,
+            true,
+          ]);
+        }
+        // Gathered for the period, not dropped at the notice.
+        expect(Date.now() - changed).toBeGreaterThanOrEqual(300);
+      },
+      { stockRefreshMs: 500 },
+    );
+  });
+
+  it('drops the answers filtered to what is in stock at once when a product sells out or comes back, and the memo of their totals', async () => {
+    const product = await createProduct(testDatabase.database, { stock: 1 });
+    const memo = new ListingMemo();
+    const mine = new CatalogCache(testDatabase.database, true, [memo], { stockRefreshMs: 60_000 });
+    await mine.start();
+    try {
+      await settled(mine);
+      let counted = 0;
+      const count = async () => ++counted;
+      for (const sellOut of ['stock = 0', 'stock = 3']) {
+        await memo.remember('in stock total', count, { availability: true });
+        await memo.remember('total', count);
+        await mine.getOrCreate('in stock only', showing([], { availability: true }));
+        await mine.getOrCreate('product', showing([product.id]));
+        counted = 0;
+        await testDatabase.database.query(`UPDATE products SET ${sellOut} WHERE id = $1`, [product.id]);
+        expect(await until(() => !mine.has('in stock only'))).toBe(true);
+        // The figure waits for the refresh period (a minute here); membership did not.
+        expect(mine.has('product')).toBe(true);
+        await memo.remember('in stock total', count, { availability: true });
+        await memo.remember('total', count);
+        expect(counted).toBe(1);
+      }
+    } finally {
+      await mine.stop();
+    }
+  });
+
+  it('drops the answers showing any product of a change of stock to many, and keeps the rest', async () => {
+    const first = await createProduct(testDatabase.database, { stock: 5 });
+    const [bulk] = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id)
+       SELECT 'Bulk lace ' || i, $2 || '-' || i, '', 100, 5, $1 FROM generate_series(1, 300) AS i
+       RETURNING id`,
+      [first.subcategoryId, first.slug],
+    );
+    await withTwoProcesses(
+      async (mine, theirs) => {
+        await settled(mine, theirs);
+        await theirs.getOrCreate('categories', async () => 'old');
+        await theirs.getOrCreate('first product', showing([first.id]));
+        await theirs.getOrCreate('a bulk product', showing([bulk?.id ?? '']));
+        await theirs.getOrCreate('elsewhere', showing([randomUUID()]));
+        // One statement, 301 products: a notice for each.
+        await testDatabase.database.query('UPDATE products SET stock = stock + 1 WHERE subcategory_id = $1', [
+          first.subcategoryId,
+        ]);
+        expect(await until(() => !theirs.has('first product') && !theirs.has('a bulk product'))).toBe(true);
+        expect([theirs.has('categories'), theirs.has('elsewhere')]).toEqual([true, true]);
+      },
+      { stockRefreshMs: 50 },
+    );
+  });
+
+  it('does not keep an answer showing stock that was being built while stock answers were dropped', async () => {
+    const product = await createProduct(testDatabase.database, { stock: 10 });
+    const mine = new CatalogCache(testDatabase.database, true, [], { stockRefreshMs: 0 });
+    await mine.start();
+    try {
+      await settled(mine);
+      await mine.getOrCreate('probe', showing([product.id]));
+      await mine.getOrCreate('k', async () => {
+        const answer = answerShowing([product.id]); // read before the order below
+        await testDatabase.database.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+        await until(() => !mine.has('probe')); // the refresh happened while this was being built
+        return answer;
+      });
+      expect(mine.has('k')).toBe(false);
+      // An answer showing no stock, built across a refresh, is kept.
+      await mine.getOrCreate('probe', showing([product.id]));
+      await mine.getOrCreate('categories', async () => {
+        await testDatabase.database.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+        await until(() => !mine.has('probe'));
+        return { categories: [] };
+      });
+      expect(mine.has('categories')).toBe(true);
+    } finally {
+      await mine.stop();
+    }
+  });
+
+  it('still clears everything, in every process, when anything but stock changes', async () => {
+    const product = await createProduct(testDatabase.database, { stock: 10 });
+    await withTwoProcesses(
+      async (mine, theirs) => {
+        for (const change of [
+          'price_kobo = price_kobo + 1',
+          "name = name || ' (new)'",
+          'stock = stock - 1, is_hot_buy = NOT is_hot_buy',
+        ]) {
+          await settled(mine, theirs);
+          for (const cache of [mine, theirs]) {
+            await cache.getOrCreate('categories', async () => 'old');
+            await cache.getOrCreate('product', showing([product.id]));
+          }
+          await testDatabase.database.query(`UPDATE products SET ${change} WHERE id = $1`, [product.id]);
+          expect(await until(() => mine.size === 0 && theirs.size === 0), change).toBe(true);
+        }
+      },
+      { stockRefreshMs: 60_000 },
+    );
+  });
+
+  it('sends nothing for an UPDATE that changed nothing', async () => {
+    const product = await createProduct(testDatabase.database, { stock: 10 });
+    const mine = new CatalogCache(testDatabase.database, true, [], { stockRefreshMs: 0 });
+    await mine.start();
+    try {
+      await settled(mine);
+      const elsewhere = randomUUID();
+      await mine.getOrCreate('product', showing([product.id]));
+      await mine.getOrCreate('probe', showing([elsewhere]));
+      await testDatabase.database.query('UPDATE products SET stock = stock, name = name WHERE id = $1', [product.id]);
+      // A notice sent after the UPDATE's: once it is heard, the UPDATE's would have been.
+      await testDatabase.database.notify(CATALOG_CHANNEL, `stock:${elsewhere}`);
+      expect(await until(() => !mine.has('probe'))).toBe(true);
+      expect(mine.has('product')).toBe(true);
+    } finally {
+      await mine.stop();
+    }
+  });
 });

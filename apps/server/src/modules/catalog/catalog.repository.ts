@@ -3,6 +3,7 @@ import { koboToNaira, SEARCH_TOTAL_CAP } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
 import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
+import { inStockOnly, productRead } from './stock-shown';
 
 /**
  * The catalogue's reads in plain SQL: the sort, the two-step paging and the search ranking
@@ -52,9 +53,15 @@ const PRODUCT_JSON = `json_build_object(
   'isHotBuy', p.is_hot_buy, 'isNewlyAdded', p.is_newly_added,
   'createdAt', ${isoSql('p.created_at')}, 'updatedAt', ${isoSql('p.updated_at')})::text AS json`;
 
-type ProductJsonRow = { json: string };
+type ProductJsonRow = { id: string; json: string };
 export type ProductJson = RawJson<Product>;
 const toProductJson = (row: ProductJsonRow): ProductJson => new RawJson<Product>(row.json);
+
+/**
+ * Products as they go into an answer, each marked with its id (stock-shown.ts): the catalogue
+ * cache drops an answer holding them when their stock changes, and keeps the others.
+ */
+const shown = (rows: ProductJsonRow[]): ProductJson[] => rows.map((row) => productRead(toProductJson(row), row.id));
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -219,15 +226,22 @@ export class CatalogRepository {
   async listProducts(filter: ProductFilter, sort: ProductSort, page: PageRequest) {
     const where = whereClause(filter);
     const memoKey = `${where.sql} ${JSON.stringify(where.params)}`;
-    const total = await this.memo.remember(`total ${memoKey}`, async () => {
-      const [row] = await this.database.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM products ${where.sql}`,
-        where.params,
-      );
-      return row?.total ?? 0;
-    });
+    // In stock only: a product selling out or coming back changes the members, the total and anchors.
+    const availability = filter.inStock === true;
+    const list = (products: ProductJson[]) => (availability ? inStockOnly(products) : products);
+    const total = await this.memo.remember(
+      `total ${memoKey}`,
+      async () => {
+        const [row] = await this.database.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM products ${where.sql}`,
+          where.params,
+        );
+        return row?.total ?? 0;
+      },
+      { availability },
+    );
     const offset = (page.page - 1) * page.pageSize;
-    if (offset >= total) return { products: [] as ProductJson[], total };
+    if (offset >= total) return { products: list([]), total };
 
     const { key, keyTypes, order, after } = SORTS[sort];
     const conditions = where.sql ? [where.sql.replace(/^WHERE /, '')] : [];
@@ -235,14 +249,17 @@ export class CatalogRepository {
     let skip = offset;
     const block = Math.floor(offset / ANCHOR_STEP);
     if (block > 0) {
-      const anchors = await this.memo.remember(`anchors ${sort} ${memoKey}`, () =>
-        this.database.query<{ a: string; b: string }>(
-          `SELECT a, b FROM (
-             SELECT (${key.split(', ')[0]})::text AS a, id::text AS b, row_number() OVER (ORDER BY ${order}) AS n
-               FROM products ${where.sql}
-           ) ranked WHERE n % ${ANCHOR_STEP} = 0 ORDER BY n`,
-          where.params,
-        ),
+      const anchors = await this.memo.remember(
+        `anchors ${sort} ${memoKey}`,
+        () =>
+          this.database.query<{ a: string; b: string }>(
+            `SELECT a, b FROM (
+               SELECT (${key.split(', ')[0]})::text AS a, id::text AS b, row_number() OVER (ORDER BY ${order}) AS n
+                 FROM products ${where.sql}
+             ) ranked WHERE n % ${ANCHOR_STEP} = 0 ORDER BY n`,
+            where.params,
+          ),
+        { availability },
       );
       const anchor = anchors[block - 1];
       if (anchor) {
@@ -257,11 +274,11 @@ export class CatalogRepository {
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
        )
-       SELECT ${PRODUCT_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT p.id, ${PRODUCT_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
-    return { products: rows.map(toProductJson), total };
+    return { products: list(shown(rows)), total };
   }
 
   async findProduct(idOrSlug: string) {
@@ -270,28 +287,28 @@ export class CatalogRepository {
         WHERE ${isUuid(idOrSlug) ? 'p.id = $1::uuid' : 'p.slug = $1'}`,
       [idOrSlug],
     );
-    return row ? toProduct(row) : undefined;
+    return row ? productRead(toProduct(row), row.id) : undefined;
   }
 
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
     const rows = await this.database.query<ProductJsonRow>(
-      `SELECT ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
       [product.subcategory.categoryId, product.id, product.subcategoryId, limit],
     );
-    return rows.map(toProductJson);
+    return shown(rows);
   }
 
   async hotBuys(limit: number) {
     const rows = await this.database.query<ProductJsonRow>(
-      `SELECT ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
-    return rows.map(toProductJson);
+    return shown(rows);
   }
 
   /** Newly added first, then the newest of the rest. */
@@ -305,7 +322,7 @@ export class CatalogRepository {
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
     );
-    return rows.map(toProductJson);
+    return shown(rows);
   }
 
   /**
@@ -371,7 +388,7 @@ export class CatalogRepository {
           LIMIT $6 OFFSET $7
        ),
        found AS (
-         SELECT ${PRODUCT_JSON}, hits.tier, hits.rank, hits.n AS position
+         SELECT p.id, ${PRODUCT_JSON}, hits.tier, hits.rank, hits.n AS position
            FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
        ),
        typos AS MATERIALIZED (
@@ -416,7 +433,7 @@ export class CatalogRepository {
       totalCapped = true;
       total = cap;
     }
-    const products = rows.flatMap((row) => (row.json ? [toProductJson({ json: row.json })] : []));
+    const products = shown(rows.flatMap((row) => (row.id && row.json ? [{ id: row.id, json: row.json }] : [])));
     const similar = new Map<string, string[]>();
     for (const row of first?.similar ?? []) {
       similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);

@@ -24,7 +24,8 @@ declare module 'fastify' {
 /**
  * Catalogue reads under /api, and the admin's writes: categories, subcategories, products, search. Fills an empty
  * catalogue with the demo one when the config asks. The listing memo (totals and anchors of
- * product listings) is cleared with the cache, so both forget the catalogue together.
+ * product listings) is cleared with the cache, so both forget the catalogue together; a change
+ * of stock alone drops only the answers that show it (decision 019).
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -34,7 +35,9 @@ export default fp(
       if (seeded) app.log.info({ products: seeded }, 'demo catalogue created');
     }
     const listingMemo = new ListingMemo();
-    const cache = new CatalogCache(database, config.catalogCache, [listingMemo]);
+    const cache = new CatalogCache(database, config.catalogCache, [listingMemo], {
+      stockRefreshMs: config.catalogStockRefreshMs,
+    });
     await cache.start();
     app.addHook('onClose', async () => cache.stop());
     const service = new CatalogService(new CatalogRepository(database, listingMemo));

@@ -1,0 +1,125 @@
+// What checkout.ts and mixed.ts share: a fresh database whose products have ample stock, a
+// customer to order as, POST /api/orders for autocannon, and the stock check afterwards.
+import type { Request } from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
+
+export const STARTING_STOCK = 1_000_000;
+
+export interface OrderableProduct {
+  id: string;
+  slug: string;
+  price_kobo: number;
+}
+
+/**
+ * A fresh database (dropped and created again each run, so the stock check starts from a known
+ * state) holding `productCount` products with STARTING_STOCK each; returns its URL and the
+ * products, newest first or by id.
+ */
+export async function freshDatabase(name: string, productCount: number, order: 'id' | 'newest' = 'id') {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  await seedLargeCatalogue(database, productCount);
+  await database.query('UPDATE products SET stock = $1', [STARTING_STOCK]);
+  await database.query('ANALYZE products');
+  const products = await database.query<OrderableProduct>(
+    `SELECT id, slug, price_kobo FROM products ORDER BY ${order === 'id' ? 'id' : 'created_at DESC, id DESC'} LIMIT $1`,
+    [productCount],
+  );
+  await database.close();
+  console.log(`catalogue: ${products.length} products with ${STARTING_STOCK.toLocaleString('en')} in stock each`);
+  return { url: url.toString(), products };
+}
+
+/** Drops a database freshDatabase made. */
+export async function dropDatabase(name: string) {
+  const admin = new pg.Client({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** A new customer's bearer token. */
+export async function customerToken(baseUrl: string): Promise<string> {
+  const base = `${baseUrl}/api/users`;
+  const account = {
+    firstName: 'Bench',
+    lastName: 'Buyer',
+    email: `bench.${Date.now()}@example.com`,
+    password: 'Bench@12345',
+  };
+  const registered = await fetch(`${base}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+const shipping = {
+  firstName: 'Bench',
+  lastName: 'Buyer',
+  email: 'bench.buyer@example.com',
+  phoneNumber: '08012345678',
+  address: '12 Balogun Street',
+  city: 'Lagos',
+  state: 'Lagos',
+  zipCode: '100001',
+  country: 'Nigeria',
+};
+
+/** POST /api/orders for autocannon: one line of one unit, card, EXPRESS, the products in turn. */
+export function orderRequest(token: string, products: readonly OrderableProduct[]): Request {
+  let next = 0;
+  return {
+    method: 'POST',
+    path: '/api/orders',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    setupRequest: (request) => {
+      const product = products[next++ % products.length];
+      if (!product) throw new Error('no product');
+      return {
+        ...request,
+        body: JSON.stringify({
+          shippingDetails: shipping,
+          paymentDetails: { method: 'card', transactionId: null },
+          deliveryMethod: 'EXPRESS',
+          items: [{ productId: product.id, quantity: 1, price: product.price_kobo / 100 }],
+        }),
+      };
+    },
+  };
+}
+
+/** Every product's stock plus what orders took of it must be the starting stock. */
+export async function stockCheck(databaseUrl: string) {
+  const database = await openDatabase({ url: databaseUrl, dataDir: '' });
+  const [check] = await database.query<{ wrong: number; ordered: number; orders: number }>(
+    `SELECT count(*) FILTER (WHERE p.stock + coalesce(i.quantity, 0) <> $1)::int AS wrong,
+            coalesce(sum(i.quantity), 0)::int AS ordered,
+            (SELECT count(*)::int FROM orders) AS orders
+       FROM products p
+       LEFT JOIN (SELECT product_id, sum(quantity) AS quantity FROM order_items GROUP BY product_id) i
+              ON i.product_id = p.id`,
+    [STARTING_STOCK],
+  );
+  await database.close();
+  return check ?? { wrong: -1, ordered: 0, orders: 0 };
+}
