@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@shop/testing';
 import autocannon from 'autocannon';
-import { customerToken, freshDatabase, type OrderableProduct, orderRequest, stockCheck } from './orders-load';
+import { customerTokens, freshDatabase, type OrderableProduct, orderRequest, stockCheck } from './orders-load';
 import { startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
@@ -33,12 +33,17 @@ interface Row {
   refused: number;
 }
 
-async function measure(name: string, token: string, products: OrderableProduct[], seconds = duration): Promise<Row> {
+async function measure(
+  name: string,
+  tokens: readonly string[],
+  products: OrderableProduct[],
+  seconds = duration,
+): Promise<Row> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
-    requests: [orderRequest(token, products)],
+    requests: [orderRequest(tokens, products)],
   });
   const created = result['2xx'];
   return {
@@ -61,16 +66,16 @@ const server = await startServer('bench/bench-server.ts', port, {
 const rows: Row[] = [];
 let warmedUp = 0;
 try {
-  const token = await customerToken(`http://127.0.0.1:${port}`);
+  const tokens = await customerTokens(`http://127.0.0.1:${port}`);
   const hot = products[0];
   if (!hot) throw new Error('no products');
   // Warm-up, not measured: JIT, the pool's connections and their prepared plans.
-  warmedUp = (await measure('warm-up', token, products.slice(-100), 3)).created;
+  warmedUp = (await measure('warm-up', tokens, products.slice(-100), 3)).created;
   for (const [name, targets] of [
     [`spread over ${products.length.toLocaleString('en')} products`, products],
     ['all on one product', [hot]],
   ] as const) {
-    const row = await measure(name, token, [...targets]);
+    const row = await measure(name, tokens, [...targets]);
     rows.push(row);
     console.log(
       `  ${name.padEnd(30)} ${row.ordersPerSecond.toFixed(0).padStart(6)} orders/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.created} created, ${row.refused} not)`,

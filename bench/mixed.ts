@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '@shop/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { customerToken, dropDatabase, freshDatabase, orderRequest, stockCheck } from './orders-load';
+import { customerTokens, dropDatabase, freshDatabase, orderRequest, stockCheck } from './orders-load';
 import { cpuMsOf, root, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
@@ -95,14 +95,14 @@ const pid = server.pid ?? 0;
 const browse = (seconds: number) =>
   autocannon({ url: base, connections, duration: seconds, requests: browsed.map((path) => ({ path })) });
 
-const order = (token: string, seconds: number) =>
+const order = (tokens: readonly string[], seconds: number) =>
   autocannon({
     url: base,
     connections: orderConnections,
     duration: seconds,
     // A steady flow, as customers send it, not as fast as the server can take them.
     ...(orderRate > 0 ? { overallRate: orderRate } : {}),
-    requests: [orderRequest(token, ordered)],
+    requests: [orderRequest(tokens, ordered)],
   });
 
 const ordering = (result: autocannon.Result): Ordering => ({
@@ -130,9 +130,9 @@ const browsingOf = (result: autocannon.Result): Browsing => ({
 
 const results: Round[] = [];
 try {
-  const token = await customerToken(base);
+  const tokens = await customerTokens(base);
   // Warm-up, not measured: JIT, the pool's connections, their prepared plans, the cache filled.
-  await Promise.all([browse(3), order(token, 3)]);
+  await Promise.all([browse(3), order(tokens, 3)]);
   for (let round = 1; round <= rounds; round += 1) {
     let cpu = cpuMsOf(pid);
     const built = await builds();
@@ -140,11 +140,11 @@ try {
     const cpuAloneMs = cpuMsOf(pid) - cpu;
     const builtAlone = await builds();
     cpu = cpuMsOf(pid);
-    const [withOrders, orders] = await Promise.all([browse(duration), order(token, duration)]);
+    const [withOrders, orders] = await Promise.all([browse(duration), order(tokens, duration)]);
     const cpuWithMs = cpuMsOf(pid) - cpu;
     const builtWithOrders = await builds();
     cpu = cpuMsOf(pid);
-    const ordersAlone = await order(token, duration);
+    const ordersAlone = await order(tokens, duration);
     const cpuPerOrder = ((cpuMsOf(pid) - cpu) * 1000) / Math.max(1, ordersAlone.requests.total);
     const row: Round = {
       alone: browsingOf(alone),

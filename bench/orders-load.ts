@@ -50,13 +50,28 @@ export async function dropDatabase(name: string) {
   await admin.end();
 }
 
+/**
+ * Customers the order load is spread over. Each customer's placements are counted one after the
+ * other (the hold limits' advisory lock, decision 020), as for a person; a shop's orders come from
+ * many people, so one customer placing every order would measure that lock, not the shop. Fewer
+ * than the 30 registrations an hour one address may make.
+ */
+export const BENCH_CUSTOMERS = 25;
+
+/** Bearer tokens of `count` new customers. */
+export async function customerTokens(baseUrl: string, count = BENCH_CUSTOMERS): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) tokens.push(await customerToken(baseUrl, i));
+  return tokens;
+}
+
 /** A new customer's bearer token. */
-export async function customerToken(baseUrl: string): Promise<string> {
+export async function customerToken(baseUrl: string, n = 0): Promise<string> {
   const base = `${baseUrl}/api/users`;
   const account = {
     firstName: 'Bench',
     lastName: 'Buyer',
-    email: `bench.${Date.now()}@example.com`,
+    email: `bench.${Date.now()}.${n}@example.com`,
     password: 'Bench@12345',
   };
   const registered = await fetch(`${base}/register`, {
@@ -85,18 +100,22 @@ const shipping = {
   country: 'Nigeria',
 };
 
-/** POST /api/orders for autocannon: one line of one unit, card, EXPRESS, the products in turn. */
-export function orderRequest(token: string, products: readonly OrderableProduct[]): Request {
+/**
+ * POST /api/orders for autocannon: one line of one unit, card, EXPRESS, the products in turn,
+ * the customers in turn.
+ */
+export function orderRequest(tokens: readonly string[], products: readonly OrderableProduct[]): Request {
   let next = 0;
   return {
     method: 'POST',
     path: '/api/orders',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     setupRequest: (request) => {
-      const product = products[next++ % products.length];
+      const n = next++;
+      const product = products[n % products.length];
       if (!product) throw new Error('no product');
       return {
         ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
         body: JSON.stringify({
           shippingDetails: shipping,
           paymentDetails: { method: 'card', transactionId: null },
