@@ -78,6 +78,12 @@ const trustProxySchema = z
 export const CATALOG_STOCK_REFRESH_MS_DEFAULT = 500;
 
 /** Every environment variable the server reads; README.md lists them for operators. */
+/**
+ * A limit set to this (its largest value) is off: nothing is counted for it. Test suites and
+ * benchmarks that stand in for many customers set it (UNLIMITED_ORDERS_ENV in @shop/testing).
+ */
+export const LIMIT_OFF = 1_000_000_000;
+
 const envSchema = z.object({
   /** Unset is not development: `npm start` sets development itself (local-defaults.env). */
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
@@ -134,14 +140,14 @@ const envSchema = z.object({
     .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
   BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(24),
   // What one customer's unpaid orders may hold (docs/decisions/020-payments-module-and-hold-limits.md).
-  ORDER_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000_000).default(3),
-  ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(20),
-  ORDER_LIMIT_UNPAID_VALUE_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(2_000_000),
+  ORDER_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(3),
+  ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(20),
+  ORDER_LIMIT_UNPAID_VALUE_NAIRA: z.coerce.number().int().min(1).max(LIMIT_OFF).default(2_000_000),
   ORDER_LIMIT_PRODUCT_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
-  ORDER_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(10),
-  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000_000).default(60),
-  PAYMENT_CALLS_PER_CUSTOMER: z.coerce.number().int().min(1).max(1_000_000_000).default(30),
-  PAYMENT_CALLS_PER_ORDER: z.coerce.number().int().min(1).max(1_000_000_000).default(12),
+  ORDER_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(LIMIT_OFF).default(10),
+  ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(60),
+  PAYMENT_CALLS_PER_CUSTOMER: z.coerce.number().int().min(1).max(LIMIT_OFF).default(30),
+  PAYMENT_CALLS_PER_ORDER: z.coerce.number().int().min(1).max(LIMIT_OFF).default(12),
   ORDER_EXPIRY_WORKER: flag(true),
   ORDER_EXPIRY_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   // Payments (docs/payments.md). No keys outside production: the built-in test gateway.

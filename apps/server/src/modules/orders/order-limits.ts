@@ -1,5 +1,5 @@
 import { formatNaira, koboToNaira, ORDER_MESSAGES as M } from '@shop/shared';
-import type { OrderLimits } from '../../config';
+import { LIMIT_OFF, type OrderLimits } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
@@ -56,11 +56,16 @@ export async function assertWithinHoldLimits(
     lines: readonly { product: ProductForOrder; quantity: number }[];
   },
 ): Promise<void> {
-  // A share of 100 % limits nothing: the product query is not even made.
+  // A share of 100 % limits nothing, and a limit at LIMIT_OFF is off: their queries are not made.
+  // Each count reads no more than its limit allows (a customer's orders past the count limit are
+  // refused anyway, so the value summed over the ones read is the value that matters).
   const shared = limits.productSharePercent < 100;
+  const countOff = limits.unpaidOrders >= LIMIT_OFF;
+  const valueOff = limits.unpaidValueKobo >= LIMIT_OFF * 100;
   const holds = await repository.holdsOf(
     tx,
     { userId: input.userId, address: input.address },
+    countOff ? (valueOff ? 0 : null) : limits.unpaidOrders,
     shared ? input.lines.map((line) => line.product.id) : [],
   );
   if (holds.orders >= limits.unpaidOrders) {
@@ -71,7 +76,11 @@ export async function assertWithinHoldLimits(
   // Many accounts from one address (registrations are limited per hour, transfers hold a day).
   // Counted without a lock, so customers behind one address never wait on each other: orders
   // placed at the very same moment may pass this coarse bound by a few.
-  if ((await repository.unpaidOrdersFrom(tx, input.address)) >= limits.unpaidOrdersPerAddress) {
+  if (
+    limits.unpaidOrdersPerAddress < LIMIT_OFF &&
+    (await repository.unpaidOrdersFrom(tx, input.address, limits.unpaidOrdersPerAddress)) >=
+      limits.unpaidOrdersPerAddress
+  ) {
     throw new AppError('HOLD_LIMIT_REACHED', M.addressUnpaidLimit, { extra: { limit: 'address' } });
   }
   if (holds.valueKobo + input.totalKobo > limits.unpaidValueKobo) {

@@ -246,11 +246,15 @@ export class OrdersRepository {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`orders:customer:${userId}`}, 0))`);
   }
 
-  /** Unpaid, pending orders placed from `address` (orders_address_unpaid_idx). */
-  async unpaidOrdersFrom(tx: Executor, address: string): Promise<number> {
+  /**
+   * Unpaid, pending orders placed from `address` (orders_address_unpaid_idx), counted up to `upTo`:
+   * the limit reads no more entries than it allows.
+   */
+  async unpaidOrdersFrom(tx: Executor, address: string, upTo: number): Promise<number> {
     const [row] = await this.rows<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM orders
-           WHERE placed_from = ${address} AND status = 'PENDING' AND payment_status = 'UNPAID'`,
+      sql`SELECT count(*)::int AS count FROM (
+            SELECT 1 FROM orders
+             WHERE placed_from = ${address} AND status = 'PENDING' AND payment_status = 'UNPAID' LIMIT ${upTo}) o`,
       tx,
     );
     return row?.count ?? 0;
@@ -274,14 +278,21 @@ export class OrdersRepository {
   async holdsOf(
     executor: Executor,
     who: { userId: string; address: string },
+    /** Read at most this many of the customer's orders (null: all; 0: none, their totals unread). */
+    ordersUpTo: number | null,
     productIds: readonly string[],
   ): Promise<CustomerHolds> {
     const { userId, address } = who;
-    const [totals] = await this.rows<{ orders: number; valueKobo: string }>(
-      sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM orders
-           WHERE user_id = ${userId} AND status = 'PENDING' AND payment_status = 'UNPAID'`,
-      executor,
-    );
+    const [totals] =
+      ordersUpTo === 0
+        ? []
+        : await this.rows<{ orders: number; valueKobo: string }>(
+            sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM (
+                  SELECT total_kobo FROM orders
+                   WHERE user_id = ${userId} AND status = 'PENDING' AND payment_status = 'UNPAID'
+                   LIMIT ${ordersUpTo}) o`,
+            executor,
+          );
     const units = new Map<string, number>();
     const fromAddress = new Map<string, number>();
     const everyone = new Map<string, number>();
