@@ -96,7 +96,7 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** Origins allowed to make cookie-authenticated changes, comma-separated; the shop's own by default. */
+  /** The shop's public address (links in pages and emails; an allowed origin); required, https, in production. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxySchema,
