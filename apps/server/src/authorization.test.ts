@@ -226,6 +226,14 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     prepare: async () => ({ url: '/api/newsletter/subscribers/export.csv' }),
   },
   { name: 'the sales dashboard', method: 'GET', prepare: async () => ({ url: '/api/admin/dashboard' }) },
+  {
+    name: 'cancel several orders',
+    method: 'POST',
+    prepare: async (app) => ({
+      url: '/api/orders/admin/cancel',
+      payload: { orderIds: [await anOrder(app), await anOrder(app, 'bankTransfer')], note: 'Matrix' },
+    }),
+  },
   // Later admin endpoints (products, categories) go here, one line each.
 ];
 
@@ -301,4 +309,25 @@ describe('the authorization matrix of the admin endpoints', () => {
       });
     }
   }
+});
+
+describe("a customer's own cancellation (POST /api/orders/{id}/cancel)", () => {
+  const cancel = async (id: string, headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, headers });
+
+  it('is 401 for a guest, with or without admin headers, and 404 for anyone but the owner', async () => {
+    const id = await anOrder(app);
+    const forged = { 'x-user-role': 'ADMIN', 'x-admin-token': adminSession.token };
+    expect((await cancel(id, {})).statusCode).toBe(401);
+    expect((await cancel(id, forged)).statusCode).toBe(401);
+    const other = (await customer(app)).session;
+    const asOther = await cancel(id, { ...bearer(other), ...forged });
+    expect(asOther.statusCode).toBe(404);
+    expect(asOther.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // An admin cancels through the status change, not as the customer.
+    expect((await cancel(id, bearer(adminSession))).statusCode).toBe(404);
+    const owner = await cancel(id, bearer(customerSession));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().order.status).toBe('CANCELLED');
+  });
 });
