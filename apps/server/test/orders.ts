@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type PaymentsConfig } from '../src/config';
+import { buildApp } from '../src/app';
+import { type AppConfig, loadConfig, type PaymentsConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { categories, products, subcategories } from '../src/db/schema';
 import { TEST_GATEWAY_KEYS, TEST_GATEWAY_PATH } from '../src/modules/payments/providers';
 import { paystackSignature } from '../src/modules/payments/providers/paystack/paystack-client';
 import { bearer, type Session } from './accounts';
+import { testConfig } from './helper';
 
 /** Helpers for tests of orders and payments through HTTP. */
 
@@ -184,4 +186,28 @@ export async function chargeSuccessWebhook(
     payload,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(secretKey, payload) },
   };
+}
+
+/**
+ * The same shop, on `database`, whose payment provider never answers (PAYSTACK_API_URL at
+ * `hangingUrl`, a startHangingServer), with its outbox and expiry job off: tests run its rounds.
+ */
+export function stalledShop(
+  database: Database,
+  hangingUrl: string,
+  options: { webhookUrl?: string; orders?: AppConfig['orders'] } = {},
+): Promise<FastifyInstance> {
+  return buildApp(
+    testConfig({
+      seedDemoCatalogue: false,
+      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
+      orders: options.orders ?? { ...testConfig().orders, expiryWorker: false, expiryPollMs: 60_000 },
+      payments: paymentsConfig({
+        ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
+        apiUrl: hangingUrl,
+        timeoutMs: 150,
+      }),
+    }),
+    { database },
+  );
 }

@@ -2,18 +2,17 @@ import { formatNaira, ORDER_ADMIN_MESSAGES, ORDER_CSV_COLUMNS, ORDER_MESSAGES, o
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
-import { createMailingTestApp, testConfig } from '../../../test/helper';
+import { createMailingTestApp } from '../../../test/helper';
 import {
   createProduct,
-  paymentsConfig,
   payWithCard,
   placeOrder,
+  stalledShop,
   startHangingServer,
   stockOf,
   waitFor,
 } from '../../../test/orders';
 import type { TestSmtpServer } from '../../../test/smtp';
-import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { OrdersRepository } from './orders.repository';
 
@@ -32,15 +31,7 @@ beforeAll(async () => {
   hanging = await startHangingServer();
   shop = await createMailingTestApp();
   ({ app, database, smtp } = shop);
-  stalled = await buildApp(
-    testConfig({
-      seedDemoCatalogue: false,
-      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { ...testConfig().orders, paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
-      payments: paymentsConfig({ apiUrl: hanging.url, timeoutMs: 150 }),
-    }),
-    { database },
-  );
+  stalled = await stalledShop(database, hanging.url);
   const account = await customer(app, { firstName: 'Halima', lastName: 'Bello' });
   buyer = account.session;
   buyerEmail = account.email;

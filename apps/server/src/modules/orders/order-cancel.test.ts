@@ -12,6 +12,7 @@ import {
   paymentsConfig,
   payWithCard,
   placeOrder,
+  stalledShop,
   startHangingServer,
   startSink,
   stockOf,
@@ -38,15 +39,7 @@ beforeAll(async () => {
   hanging = await startHangingServer();
   shop = await createTestApp({ seedDemoCatalogue: false, payments: paymentsConfig({ webhookUrl: sink.url }) });
   ({ app, database } = shop);
-  stalled = await buildApp(
-    testConfig({
-      seedDemoCatalogue: false,
-      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { ...testConfig().orders, expiryWorker: false, expiryPollMs: 60_000 },
-      payments: paymentsConfig({ webhookUrl: sink.url, apiUrl: hanging.url, timeoutMs: 150 }),
-    }),
-    { database },
-  );
+  stalled = await stalledShop(database, hanging.url, { webhookUrl: sink.url });
   admin = await login(app, ADMIN.email, ADMIN.password);
 });
 afterAll(async () => {

@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, customer, type Session } from '../../../test/accounts';
 import { createTestApp, testConfig } from '../../../test/helper';
-import { createProduct, paymentsConfig, placeOrder, startHangingServer, startSink } from '../../../test/orders';
-import { buildApp } from '../../app';
+import {
+  createProduct,
+  paymentsConfig,
+  placeOrder,
+  stalledShop,
+  startHangingServer,
+  startSink,
+} from '../../../test/orders';
 import type { Database } from '../../db/client';
 
 // Payment calls with bounds: starts and confirmations are counted per customer and per order, a
@@ -33,15 +39,7 @@ beforeAll(async () => {
     payments: paymentsConfig({ webhookUrl: sink.url }),
   });
   ({ app, database } = shop);
-  stalled = await buildApp(
-    testConfig({
-      seedDemoCatalogue: false,
-      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: limited,
-      payments: paymentsConfig({ webhookUrl: sink.url, apiUrl: hanging.url, timeoutMs: 150 }),
-    }),
-    { database },
-  );
+  stalled = await stalledShop(database, hanging.url, { webhookUrl: sink.url, orders: limited });
 });
 afterAll(async () => {
   await stalled?.close();

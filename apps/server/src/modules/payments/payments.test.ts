@@ -11,6 +11,7 @@ import {
   paymentsConfig,
   payWithCard,
   placeOrder,
+  stalledShop,
   startHangingServer,
   startSink,
   stockOf,
@@ -37,15 +38,7 @@ beforeAll(async () => {
   shop = await createTestApp({ seedDemoCatalogue: false, payments: paymentsConfig({ webhookUrl: sink.url }) });
   app = shop.app;
   database = shop.database;
-  stalled = await buildApp(
-    testConfig({
-      seedDemoCatalogue: false,
-      outbox: { worker: false, pollMs: 60_000, retryBaseMs: 1_000 },
-      orders: { ...testConfig().orders, paymentWindowMinutes: 30, expiryWorker: false, expiryPollMs: 60_000 },
-      payments: paymentsConfig({ webhookUrl: sink.url, apiUrl: hanging.url, timeoutMs: 150 }),
-    }),
-    { database },
-  );
+  stalled = await stalledShop(database, hanging.url, { webhookUrl: sink.url });
   buyer = (await customer(app)).session;
   admin = await login(app, ADMIN.email, ADMIN.password);
 });
