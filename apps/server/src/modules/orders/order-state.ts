@@ -227,7 +227,8 @@ export class OrderState {
     const notes = [input.note, input.reason ? REASON_NOTES[input.reason] : null].filter(Boolean) as string[];
     if (effects.stock === 'release') {
       if (await this.repository.releaseStockOnce(tx, order.id)) notes.push('Stock returned to the shelf');
-    } else {
+    } else if (order.stockReleasedAt) {
+      // Read under the row lock: only an order whose stock is out has any to take again.
       const { released, short } = await this.repository.retakeStockOnce(tx, order.id);
       if (short) {
         // Thrown inside the caller's transaction: the guard and any stock taken roll back with it.

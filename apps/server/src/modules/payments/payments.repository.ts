@@ -9,10 +9,6 @@ export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export class PaymentsRepository {
   constructor(private readonly database: Database) {}
 
-  get db() {
-    return this.database.db;
-  }
-
   private async rows<Row>(query: SQL, executor: Executor = this.database.db): Promise<Row[]> {
     const result = (await executor.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
@@ -42,7 +38,7 @@ export class PaymentsRepository {
   }
 
   /** A start is opening the reference at the provider until then (null: no longer). */
-  async markReferenceOpening(executor: Executor, reference: string, until: Date | null) {
+  async markReferenceOpening(reference: string, until: Date | null, executor: Executor = this.database.db) {
     await executor
       .update(paymentReferences)
       .set({ initializingUntil: until })

@@ -190,7 +190,7 @@ export class CardMethod implements PaymentMethodHandler {
           // (two tabs, a double click): then this start takes the next, instead of colliding.
           const opening = previous?.initializingUntil && previous.initializingUntil.getTime() > Date.now();
           if (previous && !previous.reachedProviderAt && !opening) {
-            await this.repository.markReferenceOpening(tx, previous.reference, openingUntil);
+            await this.repository.markReferenceOpening(previous.reference, openingUntil, tx);
             return previous.reference;
           }
         }
@@ -224,7 +224,7 @@ export class CardMethod implements PaymentMethodHandler {
           continue;
         }
         // Not opened: the next start may use it again at once.
-        await this.repository.markReferenceOpening(this.repository.db, reference, null);
+        await this.repository.markReferenceOpening(reference, null);
         throw this.unavailable(error);
       }
     }
