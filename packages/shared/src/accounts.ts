@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './constants';
+import { phoneNumberSchema } from './nigeria';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 // Accounts: the SPEC.md §5 rules, used by the forms and by the server's routes.
@@ -26,7 +27,6 @@ export const ACCOUNT_LIMITS = {
 // Every pattern runs only on text already bounded by `text()` and runs in linear time
 // (EMAIL_PATTERN is in text.ts; the password's lookaheads each scan at most 128 characters once).
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
-const PHONE_PATTERN = /^\+?\d{10,15}$/;
 const OTP_PATTERN = /^\d{6}$/;
 
 export const emailSchema = text(254, { message: M.emailRequired, tooLong: M.emailInvalid })
@@ -61,12 +61,6 @@ const nameSchema = (required: string, tooShort: string) =>
 
 export const firstNameSchema = nameSchema(M.firstNameRequired, M.firstNameTooShort);
 export const lastNameSchema = nameSchema(M.lastNameRequired, M.lastNameTooShort);
-
-/** Optional; blank means none. Spaces and dashes people type are dropped before the check. */
-export const phoneNumberSchema = text(30, { tooLong: M.phoneInvalid })
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => value === '' || PHONE_PATTERN.test(value), M.phoneInvalid)
-  .transform((value) => (value === '' ? null : value));
 
 export const addressSchema = text(500, { tooLong: M.addressTooLong, multiline: true }).transform((value) =>
   value === '' ? null : value,

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './money';
 export * from './newsletter';
 export * from './newsletter-messages';
+export * from './nigeria';
 export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';

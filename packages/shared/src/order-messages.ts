@@ -10,6 +10,10 @@ export const ORDER_MESSAGES = {
   addressRequired: 'Address is required',
   cityRequired: 'City is required',
   stateRequired: 'State is required',
+  /** Nigeria: the state is one of the 36 and the FCT (decision 021). */
+  stateInvalid: 'Please choose your state',
+  /** Lagos: the local government area is required (API.md `shippingDetails.area`). */
+  areaRequired: 'Please choose your area (local government)',
   zipCodeRequired: 'Zip code is required',
   countryInvalid: 'Please choose a country we deliver to',
   fieldTooLong: 'This field is too long',

@@ -132,6 +132,7 @@ export const ORDER_CSV_COLUMNS = [
   'address',
   'city',
   'state',
+  'area',
   'items',
   'subtotal',
   'deliveryFee',

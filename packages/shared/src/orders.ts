@@ -8,9 +8,12 @@ import {
   PAYMENT_STATUSES,
   SHIPPING_COUNTRIES,
 } from './constants';
+import { isLagos, isLagosArea, isNigerianState, requiredPhoneNumberSchema } from './nigeria';
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { EMAIL_PATTERN, personName, text } from './text';
+
+const NIGERIA = 'Nigeria' satisfies (typeof SHIPPING_COUNTRIES)[number];
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
 // payload and the shapes the server sends.
@@ -29,29 +32,47 @@ const required = (message: string, max = 200) => text(max, { message, tooLong: M
 const requiredName = (message: string) =>
   personName(100, { message, tooLong: M.fieldTooLong, invalid: M.nameInvalid }).min(1, message);
 
-const PHONE_PATTERN = /^\+?\d{10,15}$/;
-
-export const shippingDetailsSchema = z.object({
-  firstName: requiredName(M.firstNameRequired),
-  lastName: requiredName(M.lastNameRequired),
-  email: text(254, { message: M.emailRequired, tooLong: 'Invalid email address' })
-    .min(1, M.emailRequired)
-    .regex(EMAIL_PATTERN, 'Invalid email address')
-    .transform((value) => value.toLowerCase()),
-  phoneNumber: text(30, { message: M.phoneRequired, tooLong: 'Please enter a valid phone number' })
-    .min(1, M.phoneRequired)
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine((value) => PHONE_PATTERN.test(value), 'Please enter a valid phone number'),
-  address: text(500, { message: M.addressRequired, tooLong: M.fieldTooLong, multiline: true }).min(
-    1,
-    M.addressRequired,
-  ),
-  city: required(M.cityRequired, 100),
-  state: required(M.stateRequired, 100),
-  zipCode: required(M.zipCodeRequired, 20),
-  country: z.enum(SHIPPING_COUNTRIES, { message: M.countryInvalid }),
-});
+/**
+ * The shipping address. In Nigeria the state is one of NIGERIAN_STATES and, in Lagos, the local
+ * government area one of LAGOS_AREAS (decision 021); elsewhere the state is free text and the
+ * area is not asked. An area that does not belong (a state other than Lagos, another country) is
+ * not an error: the form keeps it while the customer switches back and forth, and the order
+ * stores `deliveryArea(details)`, which leaves it out.
+ */
+export const shippingDetailsSchema = z
+  .object({
+    firstName: requiredName(M.firstNameRequired),
+    lastName: requiredName(M.lastNameRequired),
+    email: text(254, { message: M.emailRequired, tooLong: 'Invalid email address' })
+      .min(1, M.emailRequired)
+      .regex(EMAIL_PATTERN, 'Invalid email address')
+      .transform((value) => value.toLowerCase()),
+    phoneNumber: requiredPhoneNumberSchema(M.phoneRequired),
+    address: text(500, { message: M.addressRequired, tooLong: M.fieldTooLong, multiline: true }).min(
+      1,
+      M.addressRequired,
+    ),
+    city: required(M.cityRequired, 100),
+    state: required(M.stateRequired, 100),
+    /** The Lagos local government area: required when the state is Lagos (API.md). */
+    area: text(100, { tooLong: M.fieldTooLong }).nullish(),
+    zipCode: required(M.zipCodeRequired, 20),
+    country: z.enum(SHIPPING_COUNTRIES, { message: M.countryInvalid }),
+  })
+  .superRefine((details, context) => {
+    // A blank state already has its message ('State is required').
+    if (details.country !== NIGERIA || !details.state) return;
+    if (!isNigerianState(details.state)) {
+      context.addIssue({ code: 'custom', message: M.stateInvalid, path: ['state'] });
+    } else if (isLagos(details.state) && !isLagosArea(details.area)) {
+      context.addIssue({ code: 'custom', message: M.areaRequired, path: ['area'] });
+    }
+  });
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
+
+/** The area an order keeps: the Lagos local government area of a Lagos address, otherwise none. */
+export const deliveryArea = (details: Pick<ShippingDetails, 'country' | 'state' | 'area'>): string | null =>
+  details.country === NIGERIA && isLagos(details.state) && isLagosArea(details.area) ? details.area : null;
 
 export const orderItemRequestSchema = z.object({
   productId: text(100).min(1),
@@ -158,6 +179,8 @@ export const orderSchema = z.object({
     address: z.string(),
     city: z.string(),
     state: z.string(),
+    /** The Lagos local government area; null outside Lagos and on orders placed before it was asked. */
+    area: z.string().nullable().optional(),
     zipCode: z.string(),
     country: z.enum(SHIPPING_COUNTRIES),
   }),

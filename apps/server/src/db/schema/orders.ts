@@ -13,6 +13,8 @@ export interface ShippingAddress {
   address: string;
   city: string;
   state: string;
+  /** The Lagos local government area; absent outside Lagos and on orders placed before it was asked. */
+  area?: string | null;
   zipCode: string;
   country: string;
 }
