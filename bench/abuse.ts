@@ -237,6 +237,7 @@ const shippingOf = (customer: Customer) => ({
   address: '14 Adeniran Ogunsanya Street',
   city: 'Surulere',
   state: 'Lagos',
+  area: 'Ikeja',
   zipCode: '101283',
   country: 'Nigeria',
 });

@@ -96,6 +96,7 @@ const shipping = {
   address: '12 Balogun Street',
   city: 'Lagos',
   state: 'Lagos',
+  area: 'Ikeja',
   zipCode: '100001',
   country: 'Nigeria',
 };

@@ -61,6 +61,7 @@ const ROUTE_INPUTS: Record<string, { body?: Record<string, unknown>; query?: Rec
         address: '1 Broad Street',
         city: 'Lagos',
         state: 'Lagos',
+        area: 'Ikeja',
         zipCode: '100001',
         country: 'Nigeria',
       },

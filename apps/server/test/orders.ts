@@ -62,6 +62,7 @@ export const SHIPPING = {
   address: '12 Balogun Street',
   city: 'Lagos',
   state: 'Lagos',
+  area: 'Ikeja',
   zipCode: '100001',
   country: 'Nigeria',
 } as const;

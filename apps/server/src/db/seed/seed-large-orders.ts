@@ -2,7 +2,7 @@
 // orders over the last 120 days, for the admin benchmarks (bench/admin.ts). Everything is made by
 // INSERT … SELECT over generate_series in the database, a batch at a time, so 100,000 orders
 // with their lines take seconds, not minutes. Existing orders are kept and counted.
-import { DELIVERY_FEE_KOBO } from '@shop/shared';
+import { DELIVERY_FEE_KOBO, LAGOS_AREAS } from '@shop/shared';
 import type { Database } from '../client';
 
 const BATCH = 20_000;
@@ -70,7 +70,7 @@ export async function seedLargeOrders(database: Database, target: number, custom
      SELECT (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}],
             (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
             'customer' || n || '@bench.example.com',
-            '!seeded-no-login', '0803' || lpad(n::text, 7, '0'), n || ' Allen Avenue'
+            '!seeded-no-login', '+234803' || lpad(n::text, 7, '0'), n || ' Allen Avenue'
        FROM generate_series(1, $1::int) AS n
      ON CONFLICT DO NOTHING`,
     [customers],
@@ -113,6 +113,7 @@ export async function seedLargeOrders(database: Database, target: number, custom
               jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
                                  'phoneNumber', u.phone_number, 'address', u.address,
                                  'city', (${sqlArray(CITIES)})[1 + p.h % ${CITIES.length}], 'state', 'Lagos',
+                                 'area', (${sqlArray(LAGOS_AREAS)})[1 + (p.h / 13) % ${LAGOS_AREAS.length}],
                                  'zipCode', '100001', 'country', 'Nigeria'),
               CASE WHEN p.payment = 'UNPAID' THEN NULL
                    WHEN p.method = 'card' THEN (4000000000 + p.n)::text ELSE 'transfer:seed' END,

@@ -62,6 +62,7 @@ async function insertOrder(order: {
         address: '1 Marina',
         city: 'Lagos',
         state: 'Lagos',
+        area: 'Ikeja',
         zipCode: '100001',
         country: 'Nigeria',
       }),

@@ -403,7 +403,7 @@ describe('the orders CSV export', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(order.orderNumber);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"") Bello"`);
-    expect(lines[1]).toContain(",'@Lagos,");
+    expect(lines[1]).toContain(",'@Lagos,Lagos,Ikeja,");
     expect(lines[1]).toContain(`,2 x `);
     expect(lines[1]).toContain(`,${order.subtotal},${order.deliveryFee},${order.totalAmount},`);
     expect(response.body).not.toContain(other.orderNumber);

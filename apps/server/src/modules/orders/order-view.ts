@@ -1,5 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { DELIVERY_ESTIMATES, type DeliveryMethod, koboToNaira, type Order, type PaymentMethod } from '@shop/shared';
+import {
+  DELIVERY_ESTIMATES,
+  type DeliveryMethod,
+  deliveryArea,
+  koboToNaira,
+  type Order,
+  type PaymentMethod,
+  type ShippingDetails,
+} from '@shop/shared';
+import type { ShippingAddress } from '../../db/schema';
 import type { OrderHistoryRow, OrderItemRow, OrderRow } from './orders.repository';
 
 // How an order looks from outside: its number, its answer (API.md's Order), and what a customer
@@ -15,6 +24,16 @@ export function newOrderNumber(): string {
   for (let i = 0; i < ORDER_NUMBER_LENGTH; i++)
     suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return `TS-${suffix}`;
+}
+
+/**
+ * What an order keeps of the shipping details (its `shipping_address`): the area only for a Lagos
+ * address, where it is required (decision 021); an area sent with another state is left out.
+ */
+export function shippingAddressOf(details: ShippingDetails): ShippingAddress {
+  const { area: _sent, ...address } = details;
+  const area = deliveryArea(details);
+  return { ...address, phoneNumber: details.phoneNumber ?? null, ...(area ? { area } : {}) };
 }
 
 /**
@@ -48,7 +67,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHis
     deliveryFee: koboToNaira(row.deliveryFeeKobo),
     totalAmount: koboToNaira(row.totalKobo),
     estimatedDelivery: DELIVERY_ESTIMATES[row.deliveryMethod as DeliveryMethod],
-    shippingAddress: row.shippingAddress as Order['shippingAddress'],
+    shippingAddress: { ...(row.shippingAddress as Order['shippingAddress']), area: row.shippingAddress.area ?? null },
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,

@@ -187,6 +187,7 @@ export class OrdersAdminService {
           address: address.address,
           city: address.city,
           state: address.state,
+          area: address.area ?? '',
           items: (itemsByOrder.get(order.id) ?? []).map((item) => `${item.quantity} x ${item.name}`).join('; '),
           subtotal: koboToNaira(order.subtotalKobo),
           deliveryFee: koboToNaira(order.deliveryFeeKobo),

@@ -17,7 +17,7 @@ import { spendLimit } from '../../plugins/rate-limit';
 import { assertWithinHoldLimits, spendOrderPlacement } from './order-limits';
 import type { OrderPayments } from './order-payments';
 import type { MarkPaidOutcome, OrderState, ReceivedPayment } from './order-state';
-import { customerHistory, newOrderNumber, toOrder } from './order-view';
+import { customerHistory, newOrderNumber, shippingAddressOf, toOrder } from './order-view';
 import {
   isUuid,
   type OrderRow,
@@ -133,7 +133,7 @@ export class OrdersService {
               subtotalKobo: totals.subtotalKobo,
               deliveryFeeKobo: totals.deliveryFeeKobo,
               totalKobo: totals.totalKobo,
-              shippingAddress: { ...request.shippingDetails, phoneNumber: request.shippingDetails.phoneNumber ?? null },
+              shippingAddress: shippingAddressOf(request.shippingDetails),
               expiresAt: new Date(Date.now() + holdMs),
               placedFrom: context.ip,
             });

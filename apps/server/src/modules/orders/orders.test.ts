@@ -42,7 +42,7 @@ describe('POST /api/orders', () => {
       deliveryFee: 5_000,
       totalAmount: 30_001,
       estimatedDelivery: '1-2 business days',
-      shippingAddress: SHIPPING,
+      shippingAddress: { ...SHIPPING, phoneNumber: '+2348012345678' },
       transactionId: null,
       paidAt: null,
       items: [{ productId: lace.id, name: lace.name, image: lace.images[0], price: 12_500.5, quantity: 2 }],

@@ -35,7 +35,8 @@ describe('registration', () => {
     expect(userSchema.strict().parse(body.user)).toMatchObject({
       firstName: 'Chioma',
       email,
-      phoneNumber: '08012345678',
+      // A Nigerian mobile is kept in one form (decision 021).
+      phoneNumber: '+2348012345678',
       role: 'CUSTOMER',
       active: true,
     });
