@@ -46,6 +46,7 @@ async function fillShipping() {
   fireEvent.change(screen.getByLabelText('Address'), { target: { value: '14 Adeniran Ogunsanya Street' } });
   fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Surulere' } });
   fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Lagos' } });
+  fireEvent.change(await screen.findByLabelText('Area (local government)'), { target: { value: 'Surulere' } });
   fireEvent.change(screen.getByLabelText('Zip code'), { target: { value: '101283' } });
 }
 
@@ -152,7 +153,7 @@ describe('placing the order', () => {
     const fetchMock = fakeApi({
       '/api/users/session': { user: customer },
       '/api/payments/config': config,
-      '/api/users/profile': { message: 'Profile updated', user: { ...customer, phoneNumber: '08031234567' } },
+      '/api/users/profile': { message: 'Profile updated', user: { ...customer, phoneNumber: '+2348031234567' } },
       '/api/orders': { status: 201, body: { message: M.orderCreated, order: order('card') } },
     });
     renderRoute('/checkout');
@@ -170,7 +171,8 @@ describe('placing the order', () => {
       .filter((call) => call.path === '/api/users/profile' || call.path === '/api/orders');
     expect(calls.map((call) => call.path)).toEqual(['/api/users/profile', '/api/orders']);
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
-      phoneNumber: '08031234567',
+      // Typed as 0803 123 4567: a Nigerian mobile is sent in its one form (decision 021).
+      phoneNumber: '+2348031234567',
       address: '14 Adeniran Ogunsanya Street',
     });
     expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({
@@ -178,10 +180,11 @@ describe('placing the order', () => {
         firstName: 'Ada',
         lastName: 'Obi',
         email: 'ada@example.com',
-        phoneNumber: '08031234567',
+        phoneNumber: '+2348031234567',
         address: '14 Adeniran Ogunsanya Street',
         city: 'Surulere',
         state: 'Lagos',
+        area: 'Surulere',
         zipCode: '101283',
         country: 'Nigeria',
       },

@@ -78,7 +78,7 @@ describe('the orders pages', () => {
     const { container } = renderRoute('/orders/o1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order TS-7K4Q9M2X' }, slow)).toBeTruthy();
     const field = (name: string) => container.querySelector(`[data-field="${name}"]`)?.textContent;
-    expect(field('address')).toBe('14 Adeniran Ogunsanya Street, Surulere, Lagos, 101283, Nigeria');
+    expect(field('address')).toBe('14 Adeniran Ogunsanya Street, Surulere, Surulere LGA, Lagos, 101283, Nigeria');
     expect(field('estimated-delivery')).toBe('1-2 business days');
     expect(field('delivery-method')).toBe('Express delivery');
     expect(field('payment-status')).toBe('Paid');

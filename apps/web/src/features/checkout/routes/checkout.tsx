@@ -38,6 +38,7 @@ import { usePayOrder } from '../../payments/use-pay-order';
 import { createOrder } from '../api/create-order';
 import { checkoutTotals, defaultDeliveryMethod } from '../checkout-totals';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';
+import { NigerianAddressFields } from '../components/nigerian-address-fields';
 import { OrderSummary } from '../components/order-summary';
 import { type OfferedPaymentMethod, PaymentMethodOptions } from '../components/payment-method-options';
 
@@ -64,7 +65,7 @@ const FIELDS: {
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
   { name: 'zipCode', label: 'Zip code', autoComplete: 'postal-code' },
 ];
-const FIELD_NAMES = new Set<string>([...FIELDS.map((field) => field.name), 'country']);
+const FIELD_NAMES = new Set<string>([...FIELDS.map((field) => field.name), 'area', 'country']);
 
 const shippingFrom = (user: User | null): ShippingDetails => ({
   firstName: user?.firstName ?? '',
@@ -74,6 +75,7 @@ const shippingFrom = (user: User | null): ShippingDetails => ({
   address: user?.address ?? '',
   city: '',
   state: '',
+  area: '',
   zipCode: '',
   country: 'Nigeria',
 });
@@ -135,6 +137,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
 
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -216,17 +219,21 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
           ))}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-3 text-lg font-semibold">Shipping details</legend>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              label={field.label}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              className={field.name === 'address' ? 'sm:col-span-2' : undefined}
-              error={errors[field.name]?.message}
-              {...register(field.name)}
-            />
-          ))}
+          {FIELDS.map((field) =>
+            field.name === 'state' ? (
+              <NigerianAddressFields key={field.name} control={control} register={register} errors={errors} />
+            ) : (
+              <TextField
+                key={field.name}
+                label={field.label}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                className={field.name === 'address' ? 'sm:col-span-2' : undefined}
+                error={errors[field.name]?.message}
+                {...register(field.name)}
+              />
+            ),
+          )}
           <CountrySelect error={errors.country?.message} {...register('country')} />
         </fieldset>
         <DeliveryMethodOptions value={deliveryMethod} subtotalKobo={totals.subtotalKobo} onChange={setDeliveryMethod} />

@@ -85,9 +85,10 @@ export function OrderItemsList({
   );
 }
 
-/** The shipping address on one line, as both detail pages show it. */
+/** The shipping address on one line, as both detail pages show it; a Lagos address names its LGA. */
 export function shippingAddressLine(ship: Order['shippingAddress']): string {
-  return [ship.address, ship.city, ship.state, ship.zipCode, ship.country].join(', ');
+  const area = ship.area ? `${ship.area} LGA` : '';
+  return [ship.address, ship.city, area, ship.state, ship.zipCode, ship.country].filter(Boolean).join(', ');
 }
 
 /** The delivery fee as the cards show it: 'Free' when there is none. */

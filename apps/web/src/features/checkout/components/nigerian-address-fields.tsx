@@ -1,0 +1,67 @@
+import { isLagos, LAGOS_AREAS, NIGERIAN_STATE_OPTIONS, type ShippingDetails } from '@shop/shared';
+import { type ComponentProps, forwardRef } from 'react';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
+import { FieldShell, inputClasses, TextField, useFieldIds } from '../../../components/ui/form-field';
+
+/**
+ * The state of the shipping address, and in Lagos its local government area (decision 021). In
+ * Nigeria the state is chosen from the 36 states and the FCT; when it is Lagos, a required "Area
+ * (local government)" list of its 20 LGAs appears. In other countries the state is typed. Both
+ * keep the form's names `state` and `area`, and the form keeps their values while the customer
+ * switches country or state back and forth (a value that does not belong is not sent on).
+ */
+export function NigerianAddressFields({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<ShippingDetails>;
+  register: UseFormRegister<ShippingDetails>;
+  errors: FieldErrors<ShippingDetails>;
+}) {
+  const [country, state] = useWatch({ control, name: ['country', 'state'] });
+  if (country !== 'Nigeria') {
+    return (
+      <TextField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
+    );
+  }
+  return (
+    <>
+      <SelectField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')}>
+        <option value="">Choose your state</option>
+        {NIGERIAN_STATE_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      {isLagos(state) && (
+        <SelectField label="Area (local government)" error={errors.area?.message} {...register('area')}>
+          <option value="">Choose your area</option>
+          {LAGOS_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {area}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </>
+  );
+}
+
+type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string };
+
+/** A labelled list with its error under it, announced to screen readers. */
+const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, id, className = '', children, ...props },
+  ref,
+) {
+  const { inputId, errorId, hintId, inputProps } = useFieldIds(id, error, undefined);
+  return (
+    <FieldShell {...{ label, inputId, hintId, errorId, error, className }}>
+      <select ref={ref} {...inputProps} className={inputClasses} {...props}>
+        {children}
+      </select>
+    </FieldShell>
+  );
+});
