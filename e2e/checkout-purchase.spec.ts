@@ -66,7 +66,8 @@ async function buyTwoProducts(card: TestCard) {
   await page.getByLabel('Phone number').fill('0803 123 4567');
   await page.getByLabel('Address').fill('14 Adeniran Ogunsanya Street, Surulere');
   await page.getByLabel('City').fill('Lagos');
-  await page.getByLabel('State').fill('Lagos');
+  await page.getByLabel('State').selectOption('Lagos');
+  await page.getByLabel('Area (local government)').selectOption('Surulere');
   await page.getByLabel('Zip code').fill('101283');
   await page.getByRole('radio', { name: /^Express delivery/ }).check();
   const subtotal = first.price + second.price;
