@@ -10,6 +10,7 @@ import {
 } from './constants';
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
+import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
@@ -188,6 +189,8 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
   /** Where a bank transfer goes; the order number is the transfer reference. */
   bankTransfer: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() }),
+  /** The ways the provider's window offers to pay a card-method order (PAYSTACK_CHANNELS; default card). */
+  channels: z.array(z.enum(PAYSTACK_CHANNELS)).min(1),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
