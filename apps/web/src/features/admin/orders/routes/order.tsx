@@ -12,6 +12,7 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../../../orders/components/order-detail-cards';
+import { ReceiptLink } from '../../../orders/components/receipt-link';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
@@ -58,6 +59,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         </span>
       </div>
       <p className="text-stone-600 dark:text-stone-300">Placed on {formatOrderDateTime(order.createdAt)}</p>
+      <ReceiptLink href={paths.adminOrderReceipt.href(order.id)} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Change the status" className={orderCardClasses(true)}>
