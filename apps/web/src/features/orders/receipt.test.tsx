@@ -76,9 +76,7 @@ describe('the receipt', () => {
 
   it('an unpaid, cancelled order says so, with no paid date', () => {
     const { container } = render(
-      <Receipt
-        order={anOrder({ status: 'CANCELLED', paymentStatus: 'UNPAID', paidAt: null, transactionId: null })}
-      />,
+      <Receipt order={anOrder({ status: 'CANCELLED', paymentStatus: 'UNPAID', paidAt: null, transactionId: null })} />,
     );
     expect(field(container, 'payment-status')).toBe('Unpaid');
     expect(field(container, 'order-status')).toBe('Cancelled');
