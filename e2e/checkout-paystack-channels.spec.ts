@@ -34,8 +34,9 @@ async function customerWithPlacedOrder() {
   await addToCart(page, product, 1);
   await page.goto('/checkout');
   await fillShipping(page);
-  const orderNumber = await placeOrder(page);
+  await page.getByRole('radio', { name: /^Express delivery/ }).check();
   const total = squash(await page.getByTestId('summary-total').textContent());
+  const orderNumber = await placeOrder(page);
   return { page, context, errors, orderNumber, total };
 }
 

@@ -57,7 +57,10 @@ async function expectTheRightFigures(page: Page) {
 }
 
 const rgb = (page: Page, selector: string, property: 'color' | 'backgroundColor') =>
-  page.locator(selector).first().evaluate((node, name) => getComputedStyle(node)[name], property);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((node, name) => getComputedStyle(node)[name], property);
 
 /** In print: no header, footer, navigation or buttons; black text on a white page; a PDF comes out. */
 async function expectItPrints(page: Page, label: string) {
