@@ -1,7 +1,7 @@
 import { paymentConfigSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, customer, type Session } from '../../../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session } from '../../../../../test/accounts';
 import { createTestApp, testConfig } from '../../../../../test/helper';
 import { CARDS, createProduct, paymentsConfig, payWithCard, placeOrder, waitFor } from '../../../../../test/orders';
 import { buildApp } from '../../../../app';
@@ -147,6 +147,12 @@ describe('the test gateway’s bank transfer', () => {
         [reference],
       ),
     ).toBe(1);
+    // The admin's payment events say how it was paid.
+    const admin = await login(app, ADMIN.email, ADMIN.password);
+    const detail = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(admin) })).json();
+    expect(detail.order.paymentEvents).toEqual([
+      expect.objectContaining({ event: 'charge.success', reference, channel: 'bank_transfer' }),
+    ]);
   });
 
   it('"Transfer failed" fails the transaction and leaves the order unpaid', async () => {

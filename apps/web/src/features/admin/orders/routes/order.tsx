@@ -19,6 +19,7 @@ import {
   PAYMENT_METHOD_NAMES,
   PAYMENT_STATUS_NAMES,
 } from '../../../orders/order-labels';
+import { PaymentChannel } from '../../../payments/components/payment-channel';
 import { AdminError } from '../../components/admin-error';
 import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/list-controls';
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
@@ -150,7 +151,10 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                 {order.paymentEvents.map((event) => (
                   <tr key={event.id} data-testid="payment-event">
                     <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDateTime(event.createdAt)}</td>
-                    <td className={tdClass}>{event.event}</td>
+                    <td className={tdClass}>
+                      {event.event}
+                      <PaymentChannel channel={event.channel} />
+                    </td>
                     <td className={`${tdClass} break-all`}>{event.reference ?? '—'}</td>
                     <td className={`${tdClass} tabular-nums`}>
                       {event.amount === null ? '—' : formatNaira(event.amount)}
