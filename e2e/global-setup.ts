@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
     ...UNLIMITED_ORDERS_ENV,
     // Stock shown by the catalogue follows orders within this period (fixtures/stock.ts).
     CATALOG_STOCK_REFRESH_MS: String(STOCK_REFRESH_MS),
+    // The test gateway's window offers all three (checkout-paystack-channels.spec.ts); it opens on
+    // the card form, so the card journeys pay as they would with card alone.
+    PAYSTACK_CHANNELS: 'card,bank_transfer,ussd',
   });
   project.provide('baseUrl', shop.baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);

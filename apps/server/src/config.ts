@@ -1,8 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { newPasswordSchema, ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT } from '@shop/shared';
+import {
+  newPasswordSchema,
+  ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
+  PAYSTACK_CHANNELS_DEFAULT,
+  type PaystackChannel,
+} from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
+import { paystackChannelsSetting } from './modules/payments/paystack-channels-setting';
 
 const flag = (fallback: boolean) =>
   z
@@ -162,6 +168,7 @@ const envSchema = z.object({
   PAYSTACK_API_URL: z.url({ message: 'must be a URL such as https://api.paystack.co' }).optional(),
   PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAYSTACK_WEBHOOK_URL: z.url({ message: 'must be a URL' }).optional(),
+  PAYSTACK_CHANNELS: paystackChannelsSetting.optional(),
   BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_NAME: z.string().trim().min(1).max(100).optional(),
   BANK_ACCOUNT_NUMBER: z
@@ -274,6 +281,8 @@ export interface PaymentsConfig {
   timeoutMs: number;
   /** Test gateway only: where it sends webhooks; unset, this shop's own webhook route. */
   webhookUrl?: string;
+  /** The ways Paystack's window offers to pay a card-method order (PAYSTACK_CHANNELS; card by default). */
+  channels: PaystackChannel[];
   /** The shop's account for bank transfers, shown at checkout. */
   bankTransfer: { accountName: string; bankName: string; accountNumber: string };
 }
@@ -386,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: env.PAYSTACK_API_URL,
       timeoutMs: env.PAYSTACK_TIMEOUT_MS,
       webhookUrl: env.PAYSTACK_WEBHOOK_URL,
+      channels: env.PAYSTACK_CHANNELS ?? [...PAYSTACK_CHANNELS_DEFAULT],
       bankTransfer: {
         accountName: env.BANK_ACCOUNT_NAME ?? DEMO_BANK_ACCOUNT.accountName,
         bankName: env.BANK_NAME ?? DEMO_BANK_ACCOUNT.bankName,

@@ -15,4 +15,6 @@ export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';
 export * from './pages';
+export * from './payment-channels';
+export * from './receipt-messages';
 export * from './text';

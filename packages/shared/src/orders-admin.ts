@@ -17,6 +17,8 @@ export const paymentEventSchema = z.object({
   amount: z.number().nullable(),
   currency: z.string().nullable(),
   status: z.string().nullable(),
+  /** How the provider took the money (`card`, `bank_transfer`, `ussd`, …), when the event says. */
+  channel: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;

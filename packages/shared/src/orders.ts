@@ -11,6 +11,7 @@ import {
 import { isLagos, isLagosArea, isNigerianState, requiredPhoneNumberSchema } from './nigeria';
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
+import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 const NIGERIA = 'Nigeria' satisfies (typeof SHIPPING_COUNTRIES)[number];
@@ -211,6 +212,8 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
   /** Where a bank transfer goes; the order number is the transfer reference. */
   bankTransfer: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() }),
+  /** The ways the provider's window offers to pay a card-method order (PAYSTACK_CHANNELS; default card). */
+  channels: z.array(z.enum(PAYSTACK_CHANNELS)).min(1),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

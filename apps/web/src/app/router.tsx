@@ -35,6 +35,8 @@ const AdminNewsletterPage = lazy(() => import('../features/admin/newsletter/rout
 const EditProductPage = lazy(() => import('../features/admin/products/routes/edit-product'));
 const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
+const OrderReceiptPage = lazy(() => import('../features/orders/routes/receipt'));
+const AdminOrderReceiptPage = lazy(() => import('../features/admin/orders/routes/receipt'));
 const CheckoutPage = lazy(() => import('../features/checkout/routes/checkout'));
 const CategoriesPage = lazyPage(() => import('../features/catalog/routes/categories'));
 const CategoryPage = lazyPage(() => import('../features/catalog/routes/category'));
@@ -79,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.path, element: <DashboardPage /> },
               { path: paths.orders.path, element: <OrdersPage /> },
               { path: paths.order.path, element: <OrderPage /> },
+              { path: paths.orderReceipt.path, element: <OrderReceiptPage /> },
               {
                 element: <RequireAdmin />,
                 children: [
@@ -97,6 +100,8 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: paths.editProduct.path, element: <EditProductPage /> },
+                  // Outside the admin layout: a receipt is printed without the admin's tabs.
+                  { path: paths.adminOrderReceipt.path, element: <AdminOrderReceiptPage /> },
                 ],
               },
             ],

@@ -24,12 +24,17 @@ export const paths = {
   adminUsers: route('/admin/users'),
   adminOrders: route('/admin/orders'),
   adminOrder: { path: '/admin/orders/:orderId', href: (orderId: string) => `/admin/orders/${enc(orderId)}` },
+  adminOrderReceipt: {
+    path: '/admin/orders/:orderId/receipt',
+    href: (orderId: string) => `/admin/orders/${enc(orderId)}/receipt`,
+  },
   adminProducts: route('/admin/products'),
   adminNewProduct: route('/admin/products/new'),
   adminCategories: route('/admin/categories'),
   adminNewsletter: route('/admin/newsletter'),
   orders: route('/orders'),
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${enc(orderId)}` },
+  orderReceipt: { path: '/orders/:orderId/receipt', href: (orderId: string) => `/orders/${enc(orderId)}/receipt` },
   editProduct: {
     path: '/products/:productId/edit',
     href: (productId: string) => `/products/${enc(productId)}/edit`,

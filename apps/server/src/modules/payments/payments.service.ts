@@ -34,6 +34,7 @@ export function toPaymentEvent(row: PaymentEventRow): PaymentEvent {
     amount: amount === null || Number.isNaN(amount) ? null : koboToNaira(amount),
     currency: typeof data.currency === 'string' ? data.currency : null,
     status: typeof data.status === 'string' ? data.status : null,
+    channel: typeof data.channel === 'string' ? data.channel : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

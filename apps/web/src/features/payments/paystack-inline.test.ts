@@ -66,3 +66,36 @@ describe('the payment modal', () => {
     expect(await openPaystack(Pop, session)).toEqual({ kind: 'cancelled' });
   });
 });
+
+describe('the channels the modal offers', () => {
+  type V1Options = Parameters<NonNullable<PaystackPopGlobal['setup']>>[0];
+
+  /** A v1-only PaystackPop (no resumeTransaction) that records what setup() was given, then closes. */
+  function v1Pop() {
+    const given: V1Options[] = [];
+    const Pop = vi.fn(function PaystackPop(this: object) {}) as unknown as PaystackPopGlobal;
+    Pop.setup = (options) => {
+      given.push(options);
+      return { openIframe: () => options.onClose() };
+    };
+    return { Pop, given };
+  }
+
+  it('passes the shop’s channels to the v1 inline call', async () => {
+    const { Pop, given } = v1Pop();
+    expect(await openPaystack(Pop, session, ['card', 'bank_transfer', 'ussd'])).toEqual({ kind: 'cancelled' });
+    expect(given[0]).toMatchObject({
+      key: 'pk_test_1',
+      ref: 'TS-ABC',
+      amount: 500_000,
+      currency: 'NGN',
+      channels: ['card', 'bank_transfer', 'ussd'],
+    });
+  });
+
+  it('offers card alone when the shop names no channels (SPEC.md §7)', async () => {
+    const { Pop, given } = v1Pop();
+    await openPaystack(Pop, session);
+    expect(given[0]?.channels).toEqual(['card']);
+  });
+});

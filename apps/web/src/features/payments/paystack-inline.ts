@@ -1,4 +1,4 @@
-import { nairaToKobo, type PaymentStart } from '@shop/shared';
+import { nairaToKobo, PAYSTACK_CHANNELS_DEFAULT, type PaymentStart, type PaystackChannel } from '@shop/shared';
 
 // The provider's inline checkout (PAYSTACK.md): its script is fetched only when a customer
 // pays, never in a page's bundle, from the address GET /api/payments/config names (Paystack's
@@ -27,7 +27,7 @@ interface PaystackV1Options {
   amount: number;
   currency: 'NGN';
   ref: string;
-  channels: string[];
+  channels: PaystackChannel[];
   callback(transaction: PaystackTransaction): void;
   onClose(): void;
 }
@@ -106,9 +106,14 @@ export type PopupOutcome =
 
 /**
  * Opens the modal for a transaction the server initialized (v2 `resumeTransaction`; the v1
- * `setup().openIframe()` form when only that exists) and resolves once it settles.
+ * `setup().openIframe()` form when only that exists) and resolves once it settles. `channels` are
+ * the shop's (GET /api/payments/config): the server initialized the transaction with the same.
  */
-export function openPaystack(Pop: PaystackPopGlobal, session: PaymentStart): Promise<PopupOutcome> {
+export function openPaystack(
+  Pop: PaystackPopGlobal,
+  session: PaymentStart,
+  channels: readonly PaystackChannel[] = PAYSTACK_CHANNELS_DEFAULT,
+): Promise<PopupOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (outcome: PopupOutcome) => {
@@ -135,7 +140,7 @@ export function openPaystack(Pop: PaystackPopGlobal, session: PaymentStart): Pro
       amount: nairaToKobo(session.amount) ?? Math.round(session.amount * 100),
       currency: 'NGN',
       ref: session.reference,
-      channels: ['card'],
+      channels: [...channels],
       callback: (transaction) => settle({ kind: 'success', transaction }),
       onClose: () => settle({ kind: 'cancelled' }),
     }).openIframe();

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M, type Order, type PaymentStart } from '@shop/shared';
+import { ORDER_MESSAGES as M, type Order, type PaymentConfig, type PaymentStart } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -56,9 +56,9 @@ export function usePayOrder() {
       };
       try {
         let session: PaymentStart;
-        let scriptUrl: string;
+        let config: PaymentConfig;
         try {
-          scriptUrl = (await queryClient.fetchQuery(paymentConfigQuery)).inlineScriptUrl;
+          config = await queryClient.fetchQuery(paymentConfigQuery);
           session = await startPayment(order.id);
         } catch (failure) {
           if (failure instanceof ApiError && failure.code === 'ALREADY_PAID') {
@@ -76,13 +76,13 @@ export function usePayOrder() {
 
         let Pop: Awaited<ReturnType<typeof loadPaystack>>;
         try {
-          Pop = await loadPaystack(scriptUrl);
+          Pop = await loadPaystack(config.inlineScriptUrl);
         } catch {
           fail({ reason: M.paymentModalFailed });
           return;
         }
 
-        const outcome = await openPaystack(Pop, session);
+        const outcome = await openPaystack(Pop, session, config.channels);
         if (outcome.kind === 'error') {
           fail({ reason: outcome.message || M.paymentModalFailed });
           return;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_GATEWAY_CHANNELS } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CardProvider } from './card-provider';
 import { PaystackClient } from './paystack/paystack-client';
@@ -66,6 +67,7 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
   const config = app.config.payments;
   const log = app.log.child({ module: 'payments' });
   const bankTransfer = config.bankTransfer;
+  const channels = config.channels;
 
   if (config.paystack) {
     const { secretKey, publicKey } = config.paystack;
@@ -82,6 +84,7 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
         // Paystack's test keys charge no real money either: the storefront says so.
         testMode: publicKey.startsWith('pk_test_'),
         bankTransfer,
+        channels,
       },
     });
   }
@@ -91,6 +94,12 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
   if (app.config.env !== 'development' && app.config.env !== 'test') {
     throw new Error(
       'Payments need PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY unless NODE_ENV is development or test (the test gateway runs only there)',
+    );
+  }
+  const notEmulated = channels.filter((channel) => !TEST_GATEWAY_CHANNELS.includes(channel));
+  if (notEmulated.length > 0) {
+    throw new Error(
+      `PAYSTACK_CHANNELS: the test gateway emulates ${TEST_GATEWAY_CHANNELS.join(', ')} only; ${notEmulated.join(', ')} need Paystack keys`,
     );
   }
   const loopback = new LoopbackSocket(app);
@@ -129,6 +138,7 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
       currency: 'NGN',
       testMode: true,
       bankTransfer,
+      channels,
     },
   });
 }

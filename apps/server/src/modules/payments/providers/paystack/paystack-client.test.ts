@@ -19,6 +19,7 @@ const publicConfig = paymentConfigSchema.parse({
   currency: 'NGN',
   testMode: true,
   bankTransfer: { accountName: 'A', bankName: 'B', accountNumber: '0000000000' },
+  channels: ['card'],
 });
 
 function recordingLog() {
@@ -247,6 +248,35 @@ describe('the Paystack adapter when the provider misbehaves', () => {
         quick(provider.url).initialize({ email: 'a@example.com', amountKobo: 100, reference: 'TS-1' }),
       ).rejects.toBeInstanceOf(PaymentProviderRejectedError);
       expect(provider.hits()).toBe(2);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('sends the channels it was configured with to initialize, card alone by default', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const provider = await fakeProvider((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString()));
+        json(response, 200, {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: 'https://checkout.example/x', access_code: 'ac_x', reference: 'TS-1' },
+        });
+      });
+    });
+    try {
+      await quick(provider.url).initialize({ email: 'a@example.com', amountKobo: 100, reference: 'TS-1' });
+      const all = new PaystackClient({
+        secretKey: 'sk_test_abc',
+        apiUrl: provider.url,
+        publicConfig: { ...publicConfig, channels: ['card', 'bank_transfer', 'ussd'] },
+      });
+      await all.initialize({ email: 'a@example.com', amountKobo: 100, reference: 'TS-2' });
+      expect(bodies.map((body) => body.channels)).toEqual([['card'], ['card', 'bank_transfer', 'ussd']]);
+      expect(bodies[1]).toMatchObject({ amount: 100, currency: 'NGN', reference: 'TS-2' });
     } finally {
       await provider.close();
     }

@@ -155,7 +155,8 @@ export class PaystackClient implements CardProvider {
       amount: input.amountKobo,
       currency: 'NGN',
       reference: input.reference,
-      channels: ['card'],
+      // The window offers only these (PAYSTACK_CHANNELS, `card` by default as SPEC.md §7 says).
+      channels: [...this.publicConfig.channels],
       ...(input.metadata ? { metadata: input.metadata } : {}),
     });
     if (status === 200 && body.status === true) {

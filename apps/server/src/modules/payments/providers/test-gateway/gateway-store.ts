@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { PaystackChannel } from '@shop/shared';
 import type { Database } from '../../../../db/client';
 import type { PaystackStatus } from '../paystack/paystack-client';
 
 // The test gateway's transactions, in the shop's database (migration 0004) so that every server
 // process on one database sees the same payments: a customer may pay through one process and
 // the shop verify through another.
+//
+// NOTE: the channels a transaction allows are kept inside its metadata (jsonb) under
+// CHANNELS_KEY, which fromRow takes out again: the table is the gateway's alone and never exists in
+// production, so this spares a migration (docs/decisions/024-receipts-and-paystack-channels.md).
+
+const CHANNELS_KEY = '__test_gateway_channels';
 
 export interface GatewayTransaction {
   id: number;
@@ -16,6 +23,8 @@ export interface GatewayTransaction {
   status: PaystackStatus;
   gatewayResponse: string | null;
   channel: string | null;
+  /** The channels its window offers (initialize's `channels`); card alone when none were named. */
+  channels: PaystackChannel[];
   cardLast4: string | null;
   metadata: Record<string, unknown> | null;
   callbackUrl: string | null;
@@ -45,6 +54,9 @@ interface Row {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function fromRow(row: Row): GatewayTransaction {
+  const stored: Record<string, unknown> | null =
+    typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
+  const { [CHANNELS_KEY]: channels, ...metadata } = stored ?? {};
   return {
     id: Number(row.id),
     reference: row.reference,
@@ -55,8 +67,9 @@ function fromRow(row: Row): GatewayTransaction {
     status: row.status,
     gatewayResponse: row.gateway_response,
     channel: row.channel,
+    channels: Array.isArray(channels) && channels.length > 0 ? (channels as PaystackChannel[]) : ['card'],
     cardLast4: row.card_last4,
-    metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
+    metadata: stored === null || (CHANNELS_KEY in stored && Object.keys(metadata).length === 0) ? null : metadata,
     callbackUrl: row.callback_url,
     refundedKobo: Number(row.refunded_kobo),
     paidAt: iso(row.paid_at),
@@ -75,6 +88,7 @@ export class GatewayStore {
     currency: string;
     metadata?: Record<string, unknown>;
     callbackUrl?: string;
+    channels?: readonly PaystackChannel[];
   }): Promise<GatewayTransaction | null> {
     const accessCode = randomBytes(9)
       .toString('base64url')
@@ -91,7 +105,12 @@ export class GatewayStore {
         input.email,
         input.amountKobo,
         input.currency,
-        input.metadata === undefined ? null : JSON.stringify(input.metadata),
+        input.metadata === undefined && input.channels === undefined
+          ? null
+          : JSON.stringify({
+              ...input.metadata,
+              ...(input.channels === undefined ? {} : { [CHANNELS_KEY]: input.channels }),
+            }),
         input.callbackUrl ?? null,
       ],
     );
@@ -112,25 +131,35 @@ export class GatewayStore {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
-  /** Marks a transaction paid, once: null when it was already paid (or refunded), so one charge sends one webhook. */
-  async markPaid(accessCode: string, cardLast4: string): Promise<GatewayTransaction | null> {
+  /**
+   * Marks a transaction paid through a channel (a card's last 4 digits with it), once: null when it
+   * was already paid (or refunded), so one charge sends one webhook.
+   */
+  async markPaid(
+    accessCode: string,
+    payment: { channel: PaystackChannel; cardLast4?: string },
+  ): Promise<GatewayTransaction | null> {
     const rows = await this.database.query<Row>(
       `UPDATE test_gateway_transactions
-          SET status = 'success', gateway_response = 'Successful', channel = 'card', card_last4 = $2, paid_at = now()
+          SET status = 'success', gateway_response = 'Successful', channel = $2, card_last4 = $3, paid_at = now()
         WHERE access_code = $1 AND status NOT IN ('success', 'reversed')
         RETURNING *`,
-      [accessCode, cardLast4],
+      [accessCode, payment.channel, payment.cardLast4 ?? null],
     );
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
-  /** A failed attempt; the customer may try another card on the same transaction, as on Paystack. */
-  async markFailed(accessCode: string, gatewayResponse: string, cardLast4: string): Promise<void> {
+  /** A failed attempt; the customer may try again (another card, another channel) on the same transaction, as on Paystack. */
+  async markFailed(
+    accessCode: string,
+    gatewayResponse: string,
+    payment: { channel: PaystackChannel; cardLast4?: string },
+  ): Promise<void> {
     await this.database.query(
       `UPDATE test_gateway_transactions
-          SET status = 'failed', gateway_response = $2, channel = 'card', card_last4 = $3
+          SET status = 'failed', gateway_response = $2, channel = $3, card_last4 = $4
         WHERE access_code = $1 AND status NOT IN ('success', 'reversed')`,
-      [accessCode, gatewayResponse, cardLast4],
+      [accessCode, gatewayResponse, payment.channel, payment.cardLast4 ?? null],
     );
   }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serverRoot } from '../../../../lib/package-root';
 import { PAGE_HEADERS } from '../../../../plugins/security-headers';
+import { BUTTON_CHANNELS, isButtonChannel, readChannels, TEST_TRANSFER_ACCOUNT, ussdCodeOf } from './channels';
 import type { GatewayStore, GatewayTransaction } from './gateway-store';
 import { decideCharge } from './test-cards';
 import type { WebhookSender } from './webhooks';
@@ -15,6 +16,7 @@ import type { WebhookSender } from './webhooks';
 //     GET  /checkout/transaction/:accessCode  what the card form shows
 //     POST /checkout/transaction              newTransaction({key, email, amount, reference})
 //     POST /checkout/charge                   one attempt with a test card (PIN, OTP steps)
+//     POST /checkout/channel                  a bank transfer or USSD payment settled by a button
 //     GET  /checkout/:accessCode              the hosted page authorization_url points at
 
 export interface TestGatewayRoutesOptions {
@@ -51,7 +53,11 @@ export function verifyData(tx: GatewayTransaction) {
     metadata: tx.metadata ?? '',
     requested_amount: tx.amountKobo,
     customer: { email: tx.email },
-    authorization: tx.cardLast4 ? { last4: tx.cardLast4, channel: 'card', reusable: false, country_code: 'NG' } : {},
+    authorization: tx.cardLast4
+      ? { last4: tx.cardLast4, channel: 'card', reusable: false, country_code: 'NG' }
+      : tx.channel
+        ? { channel: tx.channel, reusable: false, country_code: 'NG' }
+        : {},
   };
 }
 
@@ -87,11 +93,14 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
       if (!REFERENCE_PATTERN.test(reference)) {
         return fail(reply, 400, 'Invalid transaction reference: use letters, digits, -, . and = only');
       }
+      const channels = readChannels(body.channels);
+      if (!channels.ok) return fail(reply, 400, channels.message);
       const tx = await store.create({
         reference,
         email,
         amountKobo,
         currency,
+        channels: channels.channels,
         metadata:
           typeof body.metadata === 'object' && body.metadata !== null
             ? (body.metadata as Record<string, unknown>)
@@ -168,6 +177,9 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
     status: tx.status,
     transactionId: tx.id,
     callbackUrl: tx.callbackUrl,
+    channels: tx.channels,
+    ...(tx.channels.includes('bank_transfer') ? { bankTransfer: TEST_TRANSFER_ACCOUNT } : {}),
+    ...(tx.channels.includes('ussd') ? { ussdCode: ussdCodeOf(tx) } : {}),
   });
 
   app.get<{ Params: { accessCode: string } }>('/checkout/transaction/:accessCode', async (request, reply) => {
@@ -190,11 +202,14 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
         ? `T${Date.now()}${Math.floor(Math.random() * 1e6)}`
         : String(body.reference);
     if (!REFERENCE_PATTERN.test(reference)) return fail(reply, 400, 'Invalid transaction reference');
+    const channels = readChannels(body.channels);
+    if (!channels.ok) return fail(reply, 400, channels.message);
     const tx = await store.create({
       reference,
       email,
       amountKobo,
       currency: 'NGN',
+      channels: channels.channels,
       metadata:
         typeof body.metadata === 'object' && body.metadata !== null
           ? (body.metadata as Record<string, unknown>)
@@ -217,6 +232,7 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
     });
     if (tx.status === 'success') return done(tx);
     if (tx.status === 'reversed') return fail(reply, 400, 'This transaction was refunded');
+    if (!tx.channels.includes('card')) return fail(reply, 400, 'Card payments are not allowed for this transaction');
     const decision = decideCharge({
       cardNumber: text('cardNumber') ?? '',
       expiry: text('expiry') ?? '',
@@ -232,15 +248,49 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
       case 'send_otp':
         return { status: 'send_otp', message: 'Please enter the OTP sent to your phone (123456 for this test card)' };
       case 'failed':
-        await store.markFailed(tx.accessCode, decision.gatewayResponse, decision.last4);
+        await store.markFailed(tx.accessCode, decision.gatewayResponse, { channel: 'card', cardLast4: decision.last4 });
         return { status: 'failed', message: decision.gatewayResponse, reference: tx.reference, transactionId: tx.id };
       case 'success': {
-        const paid = await store.markPaid(tx.accessCode, decision.last4);
+        const paid = await store.markPaid(tx.accessCode, { channel: 'card', cardLast4: decision.last4 });
         // Only the request that marked it paid sends the webhook: one charge, one charge.success.
         if (paid) webhooks.send('charge.success', verifyData(paid));
         return done(paid ?? tx);
       }
     }
+  });
+
+  // A bank transfer or a USSD payment: the window shows the account or the code, and the
+  // customer's button says how it went. Success is a charge like a card's (one webhook).
+  app.post('/checkout/channel', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const tx = await store.byAccessCode(typeof body.accessCode === 'string' ? body.accessCode : '');
+    if (!tx) return fail(reply, 404, 'Transaction not found');
+    const channel = body.channel;
+    if (!isButtonChannel(channel) || !tx.channels.includes(channel)) {
+      return fail(reply, 400, 'This channel is not allowed for this transaction');
+    }
+    if (body.outcome !== 'success' && body.outcome !== 'failed') {
+      return fail(reply, 400, 'outcome must be success or failed');
+    }
+    const answer = (current: GatewayTransaction, status: string, message: string) => ({
+      status,
+      message,
+      reference: current.reference,
+      transactionId: current.id,
+      channel: current.channel,
+    });
+    if (tx.status === 'success') return answer(tx, 'success', 'Approved');
+    if (tx.status === 'reversed') return fail(reply, 400, 'This transaction was refunded');
+    if (body.outcome === 'failed') {
+      const failure = BUTTON_CHANNELS[channel].failure;
+      await store.markFailed(tx.accessCode, failure, { channel });
+      return answer({ ...tx, channel }, 'failed', failure);
+    }
+    const paid = await store.markPaid(tx.accessCode, { channel });
+    if (paid) webhooks.send('charge.success', verifyData(paid));
+    // Not marked by this request: another one paid it meanwhile.
+    const settled = paid ?? (await store.byAccessCode(tx.accessCode)) ?? tx;
+    return answer(settled, settled.status === 'success' ? 'success' : 'failed', settled.gatewayResponse ?? 'Approved');
   });
 
   app.get<{ Params: { accessCode: string } }>('/checkout/:accessCode', async (request, reply) => {

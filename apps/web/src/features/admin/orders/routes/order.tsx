@@ -12,12 +12,14 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../../../orders/components/order-detail-cards';
+import { ReceiptLink } from '../../../orders/components/receipt-link';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
   PAYMENT_METHOD_NAMES,
   PAYMENT_STATUS_NAMES,
 } from '../../../orders/order-labels';
+import { PaymentChannel } from '../../../payments/components/payment-channel';
 import { AdminError } from '../../components/admin-error';
 import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/list-controls';
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
@@ -58,6 +60,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         </span>
       </div>
       <p className="text-stone-600 dark:text-stone-300">Placed on {formatOrderDateTime(order.createdAt)}</p>
+      <ReceiptLink href={paths.adminOrderReceipt.href(order.id)} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Change the status" className={orderCardClasses(true)}>
@@ -148,7 +151,10 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                 {order.paymentEvents.map((event) => (
                   <tr key={event.id} data-testid="payment-event">
                     <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDateTime(event.createdAt)}</td>
-                    <td className={tdClass}>{event.event}</td>
+                    <td className={tdClass}>
+                      {event.event}
+                      <PaymentChannel channel={event.channel} />
+                    </td>
                     <td className={`${tdClass} break-all`}>{event.reference ?? '—'}</td>
                     <td className={`${tdClass} tabular-nums`}>
                       {event.amount === null ? '—' : formatNaira(event.amount)}

@@ -4,7 +4,9 @@
 //       onSuccess, onCancel, onError, onLoad}) and .resumeTransaction(accessCode, callbacks)
 //   v1: PaystackPop.setup({key, email, amount, ref, metadata, callback, onClose}).openIframe()
 // It shows a card form in a modal dialog on the page itself (no frame, no outside assets, only
-// requests to its own origin) and takes the test cards of docs/payments.md.
+// requests to its own origin) and takes the test cards of docs/payments.md. When the transaction's
+// channels allow them, the same window offers a bank transfer (a test account number and the exact
+// amount) and USSD (a code), each settled by a button that completes or fails the payment.
 (() => {
   if (window.PaystackPop?.isTestGateway) return;
 
@@ -45,6 +47,17 @@
     .alert { margin: 12px 0 0; padding: 8px 12px; border-radius: 8px; background: #fee2e2; color: #991b1b; font-size: 14px; }
     .alert:empty { display: none; }
     .hint { margin: 8px 0 0; color: #4b5563; font-size: 13px; }
+    .channels { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 16px; }
+    .channel { flex: 1; min-width: 96px; padding: 8px 10px; border: 1px solid #9ca3af; border-radius: 8px;
+      background: #fff; color: #111827; font: inherit; font-size: 14px; cursor: pointer; }
+    .channel[aria-pressed="true"] { border: 2px solid #047857; background: #ecfdf5; font-weight: 700; }
+    .facts { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 12px 0 0; font-size: 15px; }
+    .facts dt { color: #4b5563; }
+    .facts dd { margin: 0; font-weight: 600; word-break: break-all; }
+    .code { font: 700 22px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; letter-spacing: 0.04em; }
+    .secondary { width: 100%; margin-top: 10px; padding: 12px; border: 1px solid #b91c1c; border-radius: 8px;
+      background: #fff; color: #991b1b; font: inherit; font-weight: 600; cursor: pointer; }
+    .secondary[disabled] { opacity: 0.7; cursor: progress; }
     [hidden] { display: none !important; }
   `;
 
@@ -131,8 +144,14 @@
       element('p', { class: 'hint', text: 'Enter the one-time password sent to your phone.' }),
     ]);
     const payButton = element('button', { type: 'submit', class: 'pay', text: 'Pay' });
-    const form = element('form', { novalidate: '' }, [cardStep, pinStep, otpStep, alert, payButton]);
+    const form = element('form', { novalidate: '' }, [cardStep, pinStep, otpStep, payButton]);
     form.hidden = true;
+    const channelPicker = element('div', { class: 'channels', role: 'group', 'aria-label': 'Pay with' });
+    channelPicker.hidden = true;
+    const transferPanel = element('div', { 'data-channel': 'bank_transfer' });
+    const ussdPanel = element('div', { 'data-channel': 'ussd' });
+    transferPanel.hidden = true;
+    ussdPanel.hidden = true;
     const dialog = element(
       'div',
       {
@@ -143,7 +162,17 @@
         'aria-describedby': 'pstg-meta',
         tabindex: '-1',
       },
-      [closeButton, element('span', { class: 'badge', text: 'Test payment' }), title, meta, form],
+      [
+        closeButton,
+        element('span', { class: 'badge', text: 'Test payment' }),
+        title,
+        meta,
+        channelPicker,
+        form,
+        transferPanel,
+        ussdPanel,
+        alert,
+      ],
     );
     const overlay = element('div', { class: 'overlay' }, [dialog]);
     root.append(overlay);
@@ -203,6 +232,125 @@
     overlay.addEventListener('mousedown', (event) => {
       if (event.target === overlay) cancel();
     });
+
+    const CHANNEL_TITLES = { card: 'Pay with card', bank_transfer: 'Pay by bank transfer', ussd: 'Pay with USSD' };
+    const CHANNEL_NAMES = { card: 'Card', bank_transfer: 'Bank transfer', ussd: 'USSD' };
+
+    function facts(rows) {
+      const list = element('dl', { class: 'facts' });
+      for (const [label, value, extra = {}] of rows) {
+        list.append(element('dt', { text: label }), element('dd', { text: value, ...extra }));
+      }
+      return list;
+    }
+
+    /** The bank transfer's and USSD's panels, drawn once the transaction is known. */
+    function drawButtonChannels() {
+      const amount = formatKobo(transaction.amount);
+      if (transaction.bankTransfer) {
+        const account = transaction.bankTransfer;
+        transferPanel.replaceChildren(
+          element('p', { text: `Transfer exactly ${amount} to this account, then tell us below.` }),
+          facts([
+            ['Bank', account.bankName],
+            ['Account number', account.accountNumber, { 'data-field': 'account-number' }],
+            ['Account name', account.accountName],
+            ['Amount', amount, { 'data-field': 'amount' }],
+          ]),
+          settleButton('bank_transfer', 'success', 'I’ve sent the money'),
+          settleButton('bank_transfer', 'failed', 'Transfer failed'),
+        );
+      }
+      if (transaction.ussdCode) {
+        ussdPanel.replaceChildren(
+          element('p', { text: 'Dial this code on the phone registered with your bank, and approve the payment:' }),
+          element('p', { class: 'code', text: transaction.ussdCode, 'data-field': 'ussd-code' }),
+          facts([['Amount', amount, { 'data-field': 'amount' }]]),
+          settleButton('ussd', 'success', 'I’ve paid with USSD'),
+          settleButton('ussd', 'failed', 'USSD payment failed'),
+        );
+      }
+    }
+
+    function settleButton(forChannel, outcome, label) {
+      const button = element('button', {
+        type: 'button',
+        class: outcome === 'success' ? 'pay' : 'secondary',
+        text: label,
+      });
+      button.addEventListener('click', () => settle(forChannel, outcome));
+      return button;
+    }
+
+    async function settle(forChannel, outcome) {
+      if (busy || !transaction) return;
+      busy = true;
+      const buttons = [...root.querySelectorAll(`[data-channel="${forChannel}"] button`)];
+      for (const button of buttons) button.disabled = true;
+      showError('');
+      let answer;
+      try {
+        answer = await call('checkout/channel', {
+          method: 'POST',
+          body: JSON.stringify({ accessCode: transaction.accessCode, channel: forChannel, outcome }),
+        });
+      } catch {
+        answer = null;
+      }
+      busy = false;
+      for (const button of buttons) button.disabled = false;
+      if (finished) return;
+      const body = answer?.body ?? {};
+      if (!answer || (!answer.ok && !body.message)) {
+        return showError('Could not reach the payment gateway. Please try again.');
+      }
+      if (!answer.ok) return showError(body.message);
+      if (body.status === 'success') {
+        const id = String(body.transactionId);
+        const result = {
+          reference: body.reference,
+          status: 'success',
+          trans: id,
+          transaction: id,
+          trxref: body.reference,
+          message: 'Approved',
+          id,
+        };
+        return dismiss(() => callbacks.onSuccess?.(result));
+      }
+      // As for a declined card: the reason stays on screen and the window stays open.
+      showError(body.message ?? 'The payment could not be processed');
+    }
+
+    function showChannel(next) {
+      title.textContent = CHANNEL_TITLES[next] ?? 'Pay';
+      for (const button of channelPicker.querySelectorAll('button')) {
+        button.setAttribute('aria-pressed', String(button.dataset.channel === next));
+      }
+      form.hidden = next !== 'card';
+      transferPanel.hidden = next !== 'bank_transfer';
+      ussdPanel.hidden = next !== 'ussd';
+      showError('');
+      if (next === 'card') showStep('card');
+    }
+
+    function drawChannelPicker() {
+      const channels = transaction.channels ?? ['card'];
+      channelPicker.replaceChildren(
+        ...channels.map((name) => {
+          const button = element('button', {
+            type: 'button',
+            class: 'channel',
+            'data-channel': name,
+            'aria-pressed': 'false',
+            text: CHANNEL_NAMES[name] ?? name,
+          });
+          button.addEventListener('click', () => showChannel(name));
+          return button;
+        }),
+      );
+      channelPicker.hidden = channels.length < 2;
+    }
 
     function showStep(next) {
       step = next;
@@ -307,8 +455,11 @@
         if (finished) return;
         transaction = loaded;
         meta.textContent = `${loaded.email} · ${formatKobo(loaded.amount)} · ${loaded.reference}`;
-        form.hidden = false;
-        showStep('card');
+        const channels = loaded.channels?.length ? loaded.channels : ['card'];
+        drawButtonChannels();
+        drawChannelPicker();
+        // A card first when it is allowed, as Paystack's window opens.
+        showChannel(channels.includes('card') ? 'card' : channels[0]);
         callbacks.onLoad?.({
           id: loaded.transactionId,
           accessCode: loaded.accessCode,
@@ -349,6 +500,7 @@
         amount: options.amount,
         currency: options.currency,
         reference: options.reference ?? options.ref,
+        channels: options.channels,
         metadata: options.metadata,
       }),
     });

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+
+import { RECEIPT_MESSAGES as R } from '@shop/shared';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHOP_CONTACT, SHOP_NAME } from '../../config/shop';
+import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
+import { fakeApi, renderRoute } from '../../testing/render-route';
+import { deliveryAddressLines, Receipt } from './components/receipt';
+import { PAYMENT_METHOD_NAMES } from './order-labels';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+const slow = { timeout: 5000 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
+
+const field = (container: HTMLElement, name: string) =>
+  container.querySelector(`[data-field="${name}"]`)?.textContent ?? undefined;
+
+describe('the receipt', () => {
+  it('lists each item with its quantity, unit price and line total, then the totals', () => {
+    const order = anOrder({
+      items: [
+        { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
+        { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 0.1, quantity: 3 },
+      ],
+      subtotal: 9000.3,
+      deliveryFee: 5000,
+      totalAmount: 14000.3,
+    });
+    const { container } = render(<Receipt order={order} />);
+    const rows = screen.getAllByTestId('receipt-item').map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['French Lace', '2', '₦4,500.00', '₦9,000.00'],
+      // Counted in kobo: 3 × ₦0.10 is ₦0.30, not 0.30000000000000004.
+      ['Gold Buttons', '3', '₦0.10', '₦0.30'],
+    ]);
+    expect(field(container, 'subtotal')).toBe('₦9,000.30');
+    expect(field(container, 'delivery-fee')).toBe('₦5,000.00');
+    expect(screen.getByText('Delivery (Express delivery)')).toBeTruthy();
+    expect(field(container, 'total')).toBe('₦14,000.30');
+    expect(field(container, 'order-number')).toBe('TS-7K4Q9M2X');
+  });
+
+  it('names the shop, its address, phone and email, as the contact page does', () => {
+    const { container } = render(<Receipt order={anOrder()} />);
+    expect(field(container, 'shop-name')).toBe(SHOP_NAME);
+    const address = container.querySelector('address')?.textContent ?? '';
+    for (const part of [SHOP_CONTACT.street, SHOP_CONTACT.city, SHOP_CONTACT.phone, SHOP_CONTACT.email]) {
+      expect(address).toContain(part);
+    }
+  });
+
+  it('writes the payment method by its label and every status in words, with the paid date and reference', () => {
+    const { container } = render(<Receipt order={anOrder({ paymentMethod: 'bankTransfer' })} />);
+    expect(field(container, 'payment-method')).toBe(PAYMENT_METHOD_NAMES.bankTransfer);
+    expect(field(container, 'payment-method')).toBe('Bank transfer');
+    expect(field(container, 'payment-status')).toBe('Paid');
+    expect(field(container, 'order-status')).toBe('Processing');
+    // Lagos time (UTC+1), whatever the machine's zone: 10:05 UTC is 11:05 WAT.
+    expect(field(container, 'paid-at')).toMatch(/11:05.*WAT$/);
+    expect(field(container, 'order-date')).toMatch(/1 Jun 2025.*11:00.*WAT$/);
+    expect(field(container, 'payment-reference')).toBe('TS-7K4Q9M2X');
+    expect(field(container, 'transaction-id')).toBe('4099260516');
+  });
+
+  it('an unpaid, cancelled order says so, with no paid date', () => {
+    const { container } = render(
+      <Receipt order={anOrder({ status: 'CANCELLED', paymentStatus: 'UNPAID', paidAt: null, transactionId: null })} />,
+    );
+    expect(field(container, 'payment-status')).toBe('Unpaid');
+    expect(field(container, 'order-status')).toBe('Cancelled');
+    expect(field(container, 'paid-at')).toBeUndefined();
+    expect(field(container, 'payment-reference')).toBeUndefined();
+  });
+
+  it('shows the Lagos area of the delivery address when the order has one', () => {
+    const base = anOrder().shippingAddress;
+    expect(deliveryAddressLines(base).map(([, line]) => line)).toEqual([
+      'Ada Obi',
+      '14 Adeniran Ogunsanya Street',
+      'Surulere, Lagos, 101283',
+      'Nigeria',
+    ]);
+    const withArea = { ...base, area: 'Surulere' } as typeof base;
+    expect(deliveryAddressLines(withArea).map(([, line]) => line)).toContain('Surulere');
+    const { container } = render(<Receipt order={anOrder({ shippingAddress: withArea })} />);
+    expect(container.querySelector('[data-field="delivery-address"]')?.children).toHaveLength(5);
+  });
+});
+
+describe('the receipt pages', () => {
+  const customer = aUser();
+  const admin = aUser({ id: 'u-admin', firstName: 'Shop', role: 'ADMIN', email: 'admin@example.com' });
+
+  it('the customer’s receipt prints with window.print() and links back to the order', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/orders/o1': { order: anOrder() },
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoute('/orders/o1/receipt');
+    expect(await screen.findByRole('heading', { level: 1, name: R.title }, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: `← ${R.backToOrder}` }).getAttribute('href')).toBe('/orders/o1');
+    fireEvent.click(screen.getByRole('button', { name: R.printReceipt }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('[data-receipt-page] [data-print-hidden] button')).toBeTruthy();
+  });
+
+  it('the customer’s order page links to its receipt', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/orders/o1': { order: anOrder() },
+    });
+    renderRoute('/orders/o1');
+    const link = await screen.findByRole('link', { name: R.viewReceipt }, slow);
+    expect(link.getAttribute('href')).toBe('/orders/o1/receipt');
+  });
+
+  it('someone else’s order has no receipt: Order Not Found', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/orders/o9': { status: 404, body: { message: 'Order Not Found', code: 'NOT_FOUND' } },
+    });
+    renderRoute('/orders/o9/receipt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: R.printReceipt })).toBeNull();
+  });
+
+  it('the admin’s order page links to the admin receipt, which shows the same receipt', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/orders/o1': { order: anOrder({ paymentEvents: [] }) },
+    });
+    const page = renderRoute('/admin/orders/o1');
+    const link = await screen.findByRole('link', { name: R.viewReceipt }, slow);
+    expect(link.getAttribute('href')).toBe('/admin/orders/o1/receipt');
+    page.unmount();
+    const { container } = renderRoute('/admin/orders/o1/receipt');
+    expect(await screen.findByRole('heading', { level: 1, name: R.title }, slow)).toBeTruthy();
+    expect(field(container, 'total')).toBe('₦17,500.00');
+    expect(screen.getByRole('link', { name: `← ${R.backToOrder}` }).getAttribute('href')).toBe('/admin/orders/o1');
+  });
+});
