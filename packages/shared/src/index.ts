@@ -15,3 +15,4 @@ export * from './orders';
 export * from './orders-admin';
 export * from './pages';
 export * from './text';
+export * from './transfer-proofs';

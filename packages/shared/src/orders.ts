@@ -11,6 +11,7 @@ import {
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { EMAIL_PATTERN, personName, text } from './text';
+import { transferProofSchema } from './transfer-proofs';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
 // payload and the shapes the server sends.
@@ -176,6 +177,8 @@ export const orderSchema = z.object({
   history: z.array(orderHistoryEntrySchema).optional(),
   /** For an admin only, on the detail answer: the provider's events and confirmed transfers, oldest first. */
   paymentEvents: z.array(paymentEventSchema).optional(),
+  /** On the detail answer: the bank transfer's latest proof (docs/payments.md "Transfer proofs"), or null. */
+  transferProof: transferProofSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
