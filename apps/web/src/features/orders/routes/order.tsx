@@ -26,6 +26,7 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../components/order-detail-cards';
+import { TransferProofUpload } from '../components/transfer-proof-upload';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,
@@ -130,6 +131,7 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </div>
       )}
+      <TransferProofUpload order={order} />
       {cancelError && (
         <div className="mt-6">
           <FormMessage kind="error">{cancelError}</FormMessage>
