@@ -89,8 +89,9 @@ describe('the customer uploads a proof of payment', () => {
     const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(
       ([url, init]) => url.endsWith('/api/orders/o2/transfer-proof') && init.method === 'POST',
     );
-    expect(call?.[1].body).toBeInstanceOf(FormData);
-    expect(((call?.[1].body as FormData).get('file') as File).name).toBe('receipt.png');
+    const body = call?.[1].body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('receipt.png');
   });
 
   it('shows the server’s refusal and keeps the chosen file to send again', async () => {
