@@ -41,7 +41,8 @@ export default fp(
       log: app.log,
       onEmailQueued,
       placedMail: {
-        shopUrl,
+        // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
+        shopUrl: shopUrl ?? `http://localhost:${app.config.port}`,
         bankAccount: app.config.payments.bankTransfer,
         ordersEmail: app.config.ordersEmail,
         contactEmail: app.config.contactEmail,

@@ -58,7 +58,8 @@ export default fp(
     const proofs = new TransferProofsService(proofsRepository, app.orders, privateStorage, {
       rateLimits: app.rateLimits,
       log,
-      shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
+      // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
+      shopUrl: (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, ''),
       inbox: { ordersEmail: app.config.ordersEmail, contactEmail: app.config.contactEmail },
       onEmailQueued: () => app.outbox.nudge(),
     });

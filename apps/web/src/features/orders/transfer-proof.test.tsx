@@ -41,7 +41,7 @@ const pendingProof = {
   reason: null,
 };
 
-const fileInput = () => screen.getByLabelText(/Upload (another )?proof of payment/) as HTMLInputElement;
+const fileInput = () => screen.getByLabelText(/^(Another p|P)icture or PDF of your transfer$/) as HTMLInputElement;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Upload proof of payment' }));
 
@@ -125,7 +125,7 @@ describe('the customer uploads a proof of payment', () => {
     const status = await screen.findByTestId('transfer-proof-status', {}, slow);
     expect(status.textContent).toContain(P.statusRejected);
     expect(status.textContent).toContain('Reason: The amount is short');
-    expect(screen.getByLabelText('Upload another proof of payment')).toBeTruthy();
+    expect(screen.getByLabelText('Another picture or PDF of your transfer')).toBeTruthy();
   });
 
   it('offers nothing on a card order or a paid transfer, and says a confirmed proof is confirmed', async () => {
@@ -149,7 +149,7 @@ describe('the customer uploads a proof of payment', () => {
     cleanup();
     renderRoute('/orders/o3');
     expect((await screen.findByTestId('transfer-proof-status', {}, slow)).textContent).toContain(P.statusConfirmed);
-    expect(screen.queryByLabelText(/Upload (another )?proof of payment/)).toBeNull();
+    expect(screen.queryByLabelText(/^(Another p|P)icture or PDF of your transfer$/)).toBeNull();
   });
 });
 

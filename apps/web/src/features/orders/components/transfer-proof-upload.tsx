@@ -106,7 +106,7 @@ export function TransferProofUpload({ order }: { order: Order }) {
         <form noValidate onSubmit={submit} className="space-y-3">
           <div>
             <label htmlFor={`${id}-file`} className="block text-sm font-medium">
-              {proof ? 'Upload another proof of payment' : 'Upload proof of payment'}
+              {proof ? 'Another picture or PDF of your transfer' : 'Picture or PDF of your transfer'}
             </label>
             <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600 dark:text-stone-300">
               A photo or screenshot (JPEG, PNG or WebP) or a PDF of your transfer, up to 5 MB.
