@@ -17,6 +17,7 @@ describe('private files and the order inbox in the configuration', () => {
       kind: 's3',
       bucket: 'shop-images',
       prefix: 'private/transfer-proofs/',
+      cacheControl: 'private, no-store',
     });
     expect(loadConfig({ S3_BUCKET: 'shop-images', S3_PRIVATE_PREFIX: 'proofs/' }).privateStorage).toMatchObject({
       prefix: 'proofs/',

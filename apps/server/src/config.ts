@@ -276,6 +276,8 @@ export type StorageConfig =
       credentials?: { accessKeyId: string; secretAccessKey: string };
       /** Folder of the bucket the images go under. */
       prefix: string;
+      /** The objects' Cache-Control; unset, a year and immutable (content-hashed images). */
+      cacheControl?: string;
     };
 
 export interface PaymentsConfig {
@@ -441,6 +443,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
               ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
               : undefined,
           prefix: env.S3_PRIVATE_PREFIX,
+          cacheControl: 'private, no-store',
         }
       : { kind: 'disk', dir: privateDir },
   };
