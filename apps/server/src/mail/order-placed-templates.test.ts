@@ -160,6 +160,18 @@ describe('the rejected-proof email', () => {
     expect(email.html).toContain('The amount is &lt;b&gt;₦500&lt;/b&gt; short.<br>Please send the rest.');
     expect(email.html).toContain('href="https://shop.example.com/orders/1"');
   });
+
+  it('keeps a long reason whole', () => {
+    const reason = `${'The transfer shown is to another account. '.repeat(11)}End.`;
+    expect(reason.length).toBeGreaterThan(450);
+    const email = renderEmail('transfer-proof-rejected', {
+      firstName: 'Ada',
+      orderNumber: 'TS-7K4Q9M2X',
+      reason,
+      totalKobo: 1_550_000,
+    });
+    expect(email.text).toContain(reason.trim());
+  });
 });
 
 describe('the payment receipt', () => {

@@ -639,13 +639,18 @@ ${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3
   };
 }
 
+/** Control characters and line separators, made spaces in a line an admin typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
 export function transferProofRejectedEmail(data: EmailTemplates['transfer-proof-rejected']): RenderedEmail {
   const { orderNumber, orderUrl } = data;
   const name = plainLine(data.firstName);
-  // The reason may run over several lines as the admin typed it; each is kept, made safe.
+  // The reason may run over several lines as the admin typed it (at most 500 characters, so
+  // not cut as a visitor's line is); each line is kept, its control characters made spaces.
   const reason = data.reason
     .split(/\r?\n/)
-    .map((line) => plainLine(line))
+    .map((line) => line.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   const said = `We could not accept the proof of payment you sent for order ${orderNumber} (${naira(data.totalKobo)}). The reason:`;
   const by = data.deadline ? lagosTime(data.deadline) : null;
