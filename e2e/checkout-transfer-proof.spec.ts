@@ -93,7 +93,9 @@ describe.each([
     await page.getByRole('alert').filter({ hasText: P.unsupportedType }).waitFor();
     // Nothing lost: the chosen file is still there to replace.
     expect(
-      await page.getByLabel('Picture or PDF of your transfer').evaluate((input: HTMLInputElement) => input.files?.[0]?.name),
+      await page
+        .getByLabel('Picture or PDF of your transfer')
+        .evaluate((input: HTMLInputElement) => input.files?.[0]?.name),
     ).toBe('receipt.pdf');
 
     await uploadProof(page, { name: 'transfer.png', mimeType: 'image/png', buffer: PNG });
