@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startMailbox } from './fixtures/mailbox';
+import { ORDERS_EMAIL, startMailbox } from './fixtures/mailbox';
 import { STOCK_REFRESH_MS } from './fixtures/stock';
 
 declare module 'vitest' {
@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
     // address of its own in X-Forwarded-For, believed only from loopback (the test process).
     TRUST_PROXY: '127.0.0.1',
     SMTP_URL: mailbox.smtpUrl,
+    // The shop's own order emails (a new order, a transfer proof) go here (fixtures/mailbox.ts).
+    ORDERS_EMAIL,
     OUTBOX_POLL_MS: '200',
     OUTBOX_RETRY_BASE_MS: '200',
     // The browser's orders all come from 127.0.0.1, and a spec's customer may leave several unpaid.

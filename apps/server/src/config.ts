@@ -122,6 +122,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   /** Where contact form messages go; the first admin's address when unset. */
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  /** Where the shop's own order emails go (a new order, a transfer proof); CONTACT_EMAIL when unset. */
+  ORDERS_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
     .optional()
@@ -178,6 +180,13 @@ const envSchema = z.object({
   // Uploaded product images (README "Catalogue admin and images"): DATA_DIR/uploads, or an
   // S3-compatible bucket when S3_BUCKET is set.
   UPLOADS_DIR: z.string().min(1).optional(),
+  // Private files (bank transfer proofs), never served at a public URL: DATA_DIR/private, or the
+  // bucket under S3_PRIVATE_PREFIX (docs/decisions/023-transfer-proofs-and-order-emails.md).
+  PRIVATE_FILES_DIR: z.string().min(1).optional(),
+  S3_PRIVATE_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_-]+\/)+$/, { message: 'must be folder names each ending with /' })
+    .default('private/transfer-proofs/'),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
@@ -238,6 +247,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string };
   /** The shop's inbox for contact form messages; unset means the first admin's address. */
   contactEmail?: string;
+  /** The shop's inbox for order emails (new orders, transfer proofs); unset means contactEmail's. */
+  ordersEmail?: string;
   /** The first admin; unset, and NODE_ENV development or test, means admin@example.com with README's password. */
   admin: { email?: string; password?: string };
   sessionTtlDays: number;
@@ -256,6 +267,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where uploaded product images live (apps/server/src/storage). */
   storage: StorageConfig;
+  /** Where private files (transfer proofs) live: never served by the public image route. */
+  privateStorage: StorageConfig;
 }
 
 export type StorageConfig =
@@ -270,6 +283,8 @@ export type StorageConfig =
       credentials?: { accessKeyId: string; secretAccessKey: string };
       /** Folder of the bucket the images go under. */
       prefix: string;
+      /** The objects' Cache-Control; unset, a year and immutable (content-hashed images). */
+      cacheControl?: string;
     };
 
 export interface PaymentsConfig {
@@ -340,6 +355,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
+  const uploadsDir = path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads'));
+  const privateDir = path.resolve(env.PRIVATE_FILES_DIR ?? path.join(env.DATA_DIR, 'private'));
+  // The public image route serves every flat key of the uploads folder (or prefix): private
+  // files kept in the same place would be served to anyone who guessed a name.
+  if (env.S3_BUCKET ? env.S3_PRIVATE_PREFIX === env.S3_PREFIX : privateDir === uploadsDir) {
+    throw new ConfigError(
+      env.S3_BUCKET
+        ? 'Invalid configuration:\n  S3_PRIVATE_PREFIX: must differ from S3_PREFIX (the public images)'
+        : 'Invalid configuration:\n  PRIVATE_FILES_DIR: must differ from UPLOADS_DIR (the public images)',
+    );
+  }
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -362,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     contactEmail: env.CONTACT_EMAIL?.toLowerCase(),
+    ordersEmail: env.ORDERS_EMAIL?.toLowerCase(),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     sessionTtlDays: env.SESSION_TTL_DAYS,
     // Secure cookies need HTTPS: on by default when the public address is https.
@@ -414,7 +441,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
               : undefined,
           prefix: env.S3_PREFIX,
         }
-      : { kind: 'disk', dir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR, 'uploads')) },
+      : { kind: 'disk', dir: uploadsDir },
+    privateStorage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          prefix: env.S3_PRIVATE_PREFIX,
+          cacheControl: 'private, no-store',
+        }
+      : { kind: 'disk', dir: privateDir },
   };
 }
 

@@ -52,6 +52,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** Uploaded images of this test file's apps: a temporary folder, never the repository's ./data. */
 const testUploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-test-uploads-'));
+/** Their private files (transfer proofs): another temporary folder. */
+const testPrivateDir = mkdtempSync(path.join(tmpdir(), 'shop-test-private-'));
 
 /**
  * Tests place many unpaid orders for one customer from one address: the limits are lifted here,
@@ -63,6 +65,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_ORDERS }),
     storage: { kind: 'disk', dir: testUploadsDir },
+    privateStorage: { kind: 'disk', dir: testPrivateDir },
     ...overrides,
   };
 }

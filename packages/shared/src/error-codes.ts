@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
    * or cancelling one frees it.
    */
   HOLD_LIMIT_REACHED: 409,
+  /** A transfer proof for an order that is not an unpaid, pending bank-transfer order. */
+  ORDER_NOT_AWAITING_TRANSFER: 409,
+  /** A transfer rejected when the order has no proof waiting for review. */
+  TRANSFER_PROOF_NOT_PENDING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -18,3 +18,4 @@ export * from './pages';
 export * from './payment-channels';
 export * from './receipt-messages';
 export * from './text';
+export * from './transfer-proofs';

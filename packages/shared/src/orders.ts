@@ -13,6 +13,7 @@ import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
+import { transferProofSchema } from './transfer-proofs';
 
 const NIGERIA = 'Nigeria' satisfies (typeof SHIPPING_COUNTRIES)[number];
 
@@ -200,6 +201,8 @@ export const orderSchema = z.object({
   history: z.array(orderHistoryEntrySchema).optional(),
   /** For an admin only, on the detail answer: the provider's events and confirmed transfers, oldest first. */
   paymentEvents: z.array(paymentEventSchema).optional(),
+  /** On the detail answer: the bank transfer's latest proof (docs/payments.md "Transfer proofs"), or null. */
+  transferProof: transferProofSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -27,6 +27,8 @@ export interface EmailTemplates {
     orderUrl?: string;
     /** The order had been cancelled when the payment arrived: the shop refunds or restores it. */
     afterCancellation?: boolean;
+    /** How it was paid (PaymentMethod): a bank transfer's receipt says the transfer arrived. */
+    paymentMethod?: string;
   };
   'order-status-changed': {
     firstName: string;
@@ -47,6 +49,29 @@ export interface EmailTemplates {
     /** ISO time after which the order is cancelled. */
     deadline: string;
     bank: { accountName: string; bankName: string; accountNumber: string };
+    orderUrl?: string;
+  };
+  /** Every new order, to its customer: what was ordered and how to pay (orders/order-placed-mail.ts). */
+  'order-placed': OrderPlacedData;
+  /** Every new order, to the shop (ORDERS_EMAIL): who, what, how paid, and the admin page. */
+  'order-placed-shop': OrderPlacedShopData;
+  /** A customer uploaded a proof of their bank transfer: to the shop, with the admin page. */
+  'transfer-proof-shop': {
+    orderNumber: string;
+    customerName: string;
+    customerEmail: string;
+    totalKobo: number;
+    fileName: string;
+    adminUrl?: string;
+  };
+  /** An admin rejected a transfer proof: the reason, and where to upload another. */
+  'transfer-proof-rejected': {
+    firstName: string;
+    orderNumber: string;
+    reason: string;
+    totalKobo: number;
+    /** ISO time after which the order is cancelled, when it still has one. */
+    deadline?: string;
     orderUrl?: string;
   };
   /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
@@ -261,12 +286,13 @@ export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmai
         `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
     )
     .join('\n');
+  const received = data.paymentMethod === 'bankTransfer' ? 'your bank transfer' : 'your payment';
   return {
     subject: `Order ${orderNumber} confirmed: payment received`,
     text: [
       `Hello ${firstName},`,
       '',
-      `Thank you: we have received your payment for order ${orderNumber} and are preparing it.`,
+      `Thank you: we have received ${received} for order ${orderNumber} and are preparing it.`,
       '',
       ...lines,
       '',
@@ -278,7 +304,7 @@ export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmai
     html: layout(
       `Order ${orderNumber} confirmed`,
       `<p>Hello ${escapeHtml(firstName)},</p>
-<p>Thank you: we have received your payment for order <strong>${escapeHtml(orderNumber)}</strong> and are preparing it.</p>
+<p>Thank you: we have received ${received} for order <strong>${escapeHtml(orderNumber)}</strong> and are preparing it.</p>
 <table style="width:100%;border-collapse:collapse">${rows}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
@@ -376,6 +402,284 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See you
   };
 }
 
+// ---------- Order placed, and the shop's own order emails (decision 023) ----------
+
+export interface OrderPlacedAddress {
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string | null;
+  address: string;
+  /** A Lagos local government area, when the address has one. */
+  area?: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export interface OrderPlacedData {
+  firstName: string;
+  orderNumber: string;
+  items: { name: string; quantity: number; priceKobo: number }[];
+  subtotalKobo: number;
+  deliveryFeeKobo: number;
+  totalKobo: number;
+  /** DeliveryMethod (PICKUP, STANDARD, REGULAR, EXPRESS). */
+  deliveryMethod: string;
+  address: OrderPlacedAddress;
+  /** PaymentMethod; one this template does not know yet gets a neutral sentence. */
+  paymentMethod: string;
+  /** ISO time after which the unpaid order is cancelled (a transfer's deadline, a card's hold). */
+  deadline?: string;
+  /** Where a bank transfer goes (bank-transfer orders). */
+  bank?: { accountName: string; bankName: string; accountNumber: string };
+  /** The customer's order page: where a card order is paid, a transfer proof uploaded. */
+  orderUrl?: string;
+}
+
+export interface OrderPlacedShopData {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  paymentMethod: string;
+  deliveryMethod: string;
+  totalKobo: number;
+  items: { name: string; quantity: number; priceKobo: number }[];
+  /** PUBLIC_URL/admin/orders/<id>, when the shop knows its address. */
+  adminUrl?: string;
+}
+
+const DELIVERY_WORDS: Record<string, string> = {
+  PICKUP: 'Store pickup',
+  STANDARD: 'Standard delivery',
+  REGULAR: 'Regular delivery',
+  EXPRESS: 'Express delivery',
+};
+const PAYMENT_WORDS: Record<string, string> = {
+  card: 'Card',
+  bankTransfer: 'Bank transfer',
+  paypal: 'PayPal',
+};
+const deliveryWords = (method: string) => DELIVERY_WORDS[method] ?? plainLine(method);
+const paymentWords = (method: string) => PAYMENT_WORDS[method] ?? plainLine(method);
+
+/** The address as the customer typed it, a line a part, each made one safe line. */
+function addressLines(address: OrderPlacedAddress): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.address,
+    ...(address.area ? [address.area] : []),
+    `${address.city}, ${address.state} ${address.zipCode}`,
+    address.country,
+    ...(address.phoneNumber ? [address.phoneNumber] : []),
+  ].map(plainLine);
+}
+
+const itemLine = (item: { name: string; quantity: number; priceKobo: number }) =>
+  `${item.quantity} × ${plainLine(item.name)} at ${naira(item.priceKobo)}: ${naira(item.priceKobo * item.quantity)}`;
+
+/** What the order-placed email says about paying, by method: text paragraphs, each one HTML block. */
+function howToPay(data: OrderPlacedData): { text: string[]; html: string } {
+  const by = data.deadline ? lagosTime(data.deadline) : null;
+  switch (data.paymentMethod) {
+    case 'bankTransfer': {
+      const bank = data.bank;
+      const details = [
+        `Amount: ${naira(data.totalKobo)}`,
+        ...(bank
+          ? [
+              `Account name: ${plainLine(bank.accountName)}`,
+              `Bank: ${plainLine(bank.bankName)}`,
+              `Account number: ${plainLine(bank.accountNumber)}`,
+            ]
+          : []),
+        `Reference: ${data.orderNumber}`,
+      ];
+      const intro = `Please pay by bank transfer, exactly ${naira(data.totalKobo)}, with your order number ${data.orderNumber} as the reference:`;
+      const deadline = by
+        ? `We keep your items until ${by} (Lagos time). If the transfer has not reached us by then, the order is cancelled and its items go back on sale.`
+        : null;
+      const proof = data.orderUrl
+        ? `Once you have paid, you can upload a picture or PDF of the transfer on your order page: ${data.orderUrl}`
+        : 'Once you have paid, you can upload a picture or PDF of the transfer on your order page.';
+      return {
+        text: [intro, '', ...details, '', ...(deadline ? [deadline, ''] : []), proof],
+        html: `<p>${escapeHtml(intro)}</p>
+<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+${deadline ? `<p>${escapeHtml(deadline)}</p>` : ''}
+<p>Once you have paid, you can upload a picture or PDF of the transfer on ${
+          data.orderUrl
+            ? `<a href="${escapeHtml(data.orderUrl)}" style="color:#7f1d3a">your order page</a>`
+            : 'your order page'
+        }.</p>`,
+      };
+    }
+    case 'card': {
+      const unpaid = `Your order is not paid yet.${by ? ` We hold its items until ${by} (Lagos time); after that it is cancelled.` : ''}`;
+      const pay = data.orderUrl
+        ? `Pay for it on your order page: ${data.orderUrl}`
+        : 'Pay for it from your order page.';
+      return {
+        text: [
+          unpaid,
+          pay,
+          '',
+          'If you have just paid, thank you: a receipt follows as soon as the payment is confirmed.',
+        ],
+        html: `<p>${escapeHtml(unpaid)}</p>
+${data.orderUrl ? `<p><a href="${escapeHtml(data.orderUrl)}" style="color:#7f1d3a">Pay for your order</a></p>` : `<p>${escapeHtml(pay)}</p>`}
+<p>If you have just paid, thank you: a receipt follows as soon as the payment is confirmed.</p>`,
+      };
+    }
+    // A pay-on-delivery order gets its own case here (issue 22 §2): the amount to have ready and
+    // the ways to pay at the door.
+    default: {
+      const neutral = `Payment: ${paymentWords(data.paymentMethod)}. We will tell you by email as soon as your payment is received.`;
+      return { text: [neutral], html: `<p>${escapeHtml(neutral)}</p>` };
+    }
+  }
+}
+
+export function orderPlacedEmail(data: OrderPlacedData): RenderedEmail {
+  const { orderNumber, orderUrl } = data;
+  const name = plainLine(data.firstName);
+  const lines = data.items.map(itemLine);
+  const totals = [
+    `Subtotal: ${naira(data.subtotalKobo)}`,
+    `Delivery: ${naira(data.deliveryFeeKobo)}`,
+    `Total: ${naira(data.totalKobo)}`,
+  ];
+  const delivery = `Delivery method: ${deliveryWords(data.deliveryMethod)}`;
+  const address = addressLines(data.address);
+  const addressTitle = data.deliveryMethod === 'PICKUP' ? 'Your details:' : 'Delivery address:';
+  const pay = howToPay(data);
+  return {
+    subject: `Order ${orderNumber} received`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `Thank you for your order ${orderNumber}.`,
+      '',
+      ...lines,
+      '',
+      ...totals,
+      '',
+      delivery,
+      addressTitle,
+      ...address,
+      '',
+      ...pay.text,
+      '',
+      ...(orderUrl && data.paymentMethod !== 'card' && data.paymentMethod !== 'bankTransfer'
+        ? [`Follow your order at ${orderUrl}`, '']
+        : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} received`,
+      `<p>Hello ${escapeHtml(name)},</p>
+<p>Thank you for your order <strong>${escapeHtml(orderNumber)}</strong>.</p>
+<table style="width:100%;border-collapse:collapse">${data.items
+        .map(
+          (item) =>
+            `<tr><td style="padding:4px 0">${item.quantity} × ${html(item.name)} <span style="color:#57534e">at ${escapeHtml(naira(item.priceKobo))}</span></td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
+        )
+        .join('\n')}</table>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(delivery)}<br>${escapeHtml(addressTitle)}<br>${address.map(escapeHtml).join('<br>')}</p>
+${pay.html}
+${
+  orderUrl && data.paymentMethod !== 'card' && data.paymentMethod !== 'bankTransfer'
+    ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>`
+    : ''
+}`,
+    ),
+  };
+}
+
+export function orderPlacedShopEmail(data: OrderPlacedShopData): RenderedEmail {
+  const customer = `${plainLine(data.customerName)} <${plainLine(data.customerEmail)}>`;
+  const facts = [
+    `Order: ${data.orderNumber}`,
+    `Customer: ${customer}`,
+    `Payment: ${paymentWords(data.paymentMethod)}`,
+    `Delivery: ${deliveryWords(data.deliveryMethod)}`,
+    `Total: ${naira(data.totalKobo)}`,
+  ];
+  const lines = data.items.map(itemLine);
+  return {
+    subject: `New order ${data.orderNumber}: ${naira(data.totalKobo)} (${paymentWords(data.paymentMethod)})`,
+    text: [
+      ...facts,
+      '',
+      ...lines,
+      '',
+      ...(data.adminUrl ? [`Open it in the admin: ${data.adminUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `New order ${data.orderNumber}`,
+      `<p>${facts.map(escapeHtml).join('<br>')}</p>
+<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3a">Open the order in the admin</a></p>` : ''}`,
+    ),
+  };
+}
+
+export function transferProofShopEmail(data: EmailTemplates['transfer-proof-shop']): RenderedEmail {
+  const said = `${plainLine(data.customerName)} <${plainLine(data.customerEmail)}> uploaded a proof of their bank transfer of ${naira(data.totalKobo)} for order ${data.orderNumber} (${plainLine(data.fileName)}). Check it against the shop's account, then confirm or reject the transfer.`;
+  return {
+    subject: `Transfer proof for order ${data.orderNumber}`,
+    text: [said, '', ...(data.adminUrl ? [`Review it in the admin: ${data.adminUrl}`, ''] : []), SHOP_NAME].join('\n'),
+    html: layout(
+      `Transfer proof for order ${data.orderNumber}`,
+      `<p>${escapeHtml(said)}</p>
+${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3a">Review it in the admin</a></p>` : ''}`,
+    ),
+  };
+}
+
+/** Control characters and line separators, made spaces in a line an admin typed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+export function transferProofRejectedEmail(data: EmailTemplates['transfer-proof-rejected']): RenderedEmail {
+  const { orderNumber, orderUrl } = data;
+  const name = plainLine(data.firstName);
+  // The reason may run over several lines as the admin typed it (at most 500 characters, so
+  // not cut as a visitor's line is); each line is kept, its control characters made spaces.
+  const reason = data.reason
+    .split(/\r?\n/)
+    .map((line) => line.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const said = `We could not accept the proof of payment you sent for order ${orderNumber} (${naira(data.totalKobo)}). The reason:`;
+  const by = data.deadline ? lagosTime(data.deadline) : null;
+  const next = `Your order is still waiting for its payment${by ? ` until ${by} (Lagos time)` : ''}. If you have paid, please upload a clearer proof; if not, please make the transfer with the order number as the reference.`;
+  return {
+    subject: `Proof of payment for order ${orderNumber} not accepted`,
+    text: [
+      `Hello ${name},`,
+      '',
+      said,
+      '',
+      ...reason,
+      '',
+      next,
+      '',
+      ...(orderUrl ? [`Upload another proof at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Proof of payment for order ${orderNumber} not accepted`,
+      `<p>Hello ${escapeHtml(name)},</p>
+<p>${escapeHtml(said)}</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #7f1d3a">${reason.map(escapeHtml).join('<br>')}</blockquote>
+<p>${escapeHtml(next)}</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Upload another proof</a></p>` : ''}`,
+    ),
+  };
+}
+
 export function newsletterWelcomeEmail({
   unsubscribeUrl,
   shopUrl,
@@ -429,6 +733,14 @@ function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailT
       return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
     case 'order-payment-reminder':
       return orderPaymentReminderEmail(data as EmailTemplates['order-payment-reminder']);
+    case 'order-placed':
+      return orderPlacedEmail(data as EmailTemplates['order-placed']);
+    case 'order-placed-shop':
+      return orderPlacedShopEmail(data as EmailTemplates['order-placed-shop']);
+    case 'transfer-proof-shop':
+      return transferProofShopEmail(data as EmailTemplates['transfer-proof-shop']);
+    case 'transfer-proof-rejected':
+      return transferProofRejectedEmail(data as EmailTemplates['transfer-proof-rejected']);
     case 'newsletter-welcome':
       return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome']);
     default:

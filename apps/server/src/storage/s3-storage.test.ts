@@ -6,9 +6,10 @@ import { freePort } from '@shop/testing';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, login } from '../../test/accounts';
+import { ADMIN, bearer, customer, login } from '../../test/accounts';
 import { createTestApp, testConfig } from '../../test/helper';
-import { imageFile, multipart, uniquePicture } from '../../test/multipart';
+import { imageFile, multipart, picture, uniquePicture } from '../../test/multipart';
+import { createProduct, placeOrder } from '../../test/orders';
 import { buildApp } from '../app';
 import type { StorageConfig } from '../config';
 import { uploadKeys } from '../modules/catalog/image-pipeline';
@@ -91,9 +92,10 @@ describe('a shop whose images are in an S3 bucket', () => {
   let second: FastifyInstance;
 
   beforeAll(async () => {
-    shop = await createTestApp({ seedDemoCatalogue: false, storage: s3Config });
+    const privateStorage = { ...s3Config, prefix: 'private/transfer-proofs/', cacheControl: 'private, no-store' };
+    shop = await createTestApp({ seedDemoCatalogue: false, storage: s3Config, privateStorage });
     // Another server (another machine) with the same bucket and database.
-    second = await buildApp(testConfig({ seedDemoCatalogue: false, storage: s3Config }), {
+    second = await buildApp(testConfig({ seedDemoCatalogue: false, storage: s3Config, privateStorage }), {
       database: shop.database,
     });
   });
@@ -149,6 +151,50 @@ describe('a shop whose images are in an S3 bucket', () => {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     } finally {
       await bucket.close();
+    }
+  });
+
+  it('keeps a transfer proof in the bucket under the private prefix, which the public image route never serves', async () => {
+    const app = shop.app;
+    const buyer = (await customer(app)).session;
+    const product = await createProduct(shop.database, { priceKobo: 100_000, stock: 5 });
+    const placed = await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 1000 }], {
+      paymentDetails: { method: 'bankTransfer', transactionId: null },
+    });
+    const order = placed.json().order;
+    const body = multipart({}, [
+      { field: 'file', filename: 'proof.png', contentType: 'image/png', bytes: await picture('png') },
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/transfer-proof`,
+      payload: body.payload,
+      headers: { ...bearer(buyer), ...body.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [row] = await shop.database.query<{ storage_key: string }>(
+      'SELECT storage_key FROM transfer_proofs WHERE order_id = $1',
+      [order.id],
+    );
+    const key = row?.storage_key as string;
+    const privateBucket = new S3Storage({ ...s3Config, prefix: 'private/transfer-proofs/' });
+    const publicBucket = new S3Storage(s3Config);
+    try {
+      expect(await privateBucket.exists(key)).toBe(true);
+      expect(await publicBucket.exists(key)).toBe(false);
+      for (const server of [app, second]) {
+        expect((await server.inject({ method: 'GET', url: `/images/uploads/${key}` })).statusCode).toBe(404);
+        const read = await server.inject({
+          method: 'GET',
+          url: `/api/orders/${order.id}/transfer-proof`,
+          headers: bearer(buyer),
+        });
+        expect(read.statusCode).toBe(200);
+        expect(read.headers['content-type']).toBe('image/png');
+      }
+    } finally {
+      await privateBucket.close();
+      await publicBucket.close();
     }
   });
 });

@@ -52,7 +52,7 @@ export class S3Storage implements Storage {
         Body: bytes,
         ContentType: contentType,
         ContentLength: bytes.length,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: this.config.cacheControl ?? 'public, max-age=31536000, immutable',
       }),
     );
   }

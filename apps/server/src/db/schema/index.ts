@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './messaging';
 export * from './orders';
+export * from './transfer-proofs';

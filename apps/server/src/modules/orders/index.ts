@@ -30,7 +30,8 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const repository = new OrdersRepository(app.database);
-    const state = new OrderState(repository, { shopUrl: app.config.publicUrl?.replace(/\/$/, '') });
+    const shopUrl = app.config.publicUrl?.replace(/\/$/, '');
+    const state = new OrderState(repository, { shopUrl });
     let payments: OrderPayments = NO_PAYMENTS;
     const currentPayments = () => payments;
     const onEmailQueued = () => app.outbox.nudge();
@@ -39,6 +40,13 @@ export default fp(
       rateLimits: app.rateLimits,
       log: app.log,
       onEmailQueued,
+      placedMail: {
+        // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
+        shopUrl: shopUrl ?? `http://localhost:${app.config.port}`,
+        bankAccount: app.config.payments.bankTransfer,
+        ordersEmail: app.config.ordersEmail,
+        contactEmail: app.config.contactEmail,
+      },
     });
     const admin = new OrdersAdminService(app.database, repository, state, service, currentPayments, onEmailQueued);
     app.decorate('orders', {

@@ -1,4 +1,4 @@
-import type { PaymentEvent, PaymentMethod } from '@shop/shared';
+import type { PaymentEvent, PaymentMethod, TransferProof } from '@shop/shared';
 import type { OrderRow } from './orders.repository';
 
 /**
@@ -25,6 +25,8 @@ export interface OrderPayments {
   paidMeanwhile(order: OrderRow): Promise<boolean>;
   /** The admin's view of the order's payment events, oldest first. */
   eventsOf(orderId: string): Promise<PaymentEvent[]>;
+  /** The order's bank transfer proof as its detail answer shows it (Order.transferProof), or null. */
+  transferProofOf(orderId: string): Promise<TransferProof | null>;
 }
 
 /** Until payments hand theirs over: nothing can be ordered (a wiring mistake fails loudly at start). */
@@ -40,5 +42,8 @@ export const NO_PAYMENTS: OrderPayments = {
   },
   async eventsOf() {
     return [];
+  },
+  async transferProofOf() {
+    return null;
   },
 };

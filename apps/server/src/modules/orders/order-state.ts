@@ -184,6 +184,7 @@ export class OrderState {
         totalKobo: order.totalKobo,
         orderUrl: this.orderUrl(order),
         ...(order.status === 'CANCELLED' ? { afterCancellation: true } : {}),
+        paymentMethod: order.paymentMethod,
       },
     });
     return { outcome: 'paid', order: updated };

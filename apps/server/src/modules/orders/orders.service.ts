@@ -16,6 +16,7 @@ import type { RateLimitStore } from '../../plugins/rate-limit';
 import { spendLimit } from '../../plugins/rate-limit';
 import { assertWithinHoldLimits, spendOrderPlacement } from './order-limits';
 import type { OrderPayments } from './order-payments';
+import { enqueueOrderPlacedMails, type OrderPlacedMailContext } from './order-placed-mail';
 import type { MarkPaidOutcome, OrderState, ReceivedPayment } from './order-state';
 import { customerHistory, newOrderNumber, shippingAddressOf, toOrder } from './order-view';
 import {
@@ -39,6 +40,8 @@ export interface OrdersServiceOptions {
   log: FastifyBaseLogger;
   /** Something was queued in the outbox: deliver it now rather than at the next poll. */
   onEmailQueued: () => void;
+  /** What the new order's emails need (order-placed-mail.ts). */
+  placedMail: OrderPlacedMailContext;
 }
 
 export type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
@@ -159,8 +162,10 @@ export class OrdersService {
             })),
           );
           if (taken.length !== lines.length) throw new StockConflict();
+          await enqueueOrderPlacedMails(tx, order, items, this.options.placedMail);
           return { order, items };
         });
+        this.options.onEmailQueued();
         return toOrder(order, items);
       } catch (error) {
         // Stock or a price changed between the read and the reservation: read again and
@@ -204,12 +209,13 @@ export class OrdersService {
   /** The order with its lines and history, as `viewer` may see it (customerHistory). */
   async fullOrder(row: OrderRow, viewer: Caller): Promise<Order> {
     const admin = viewer.role === 'ADMIN';
-    const [items, history, events] = await Promise.all([
+    const [items, history, events, transferProof] = await Promise.all([
       this.repository.itemsOf([row.id]),
       this.repository.historyOf(row.id),
       admin ? this.payments().eventsOf(row.id) : Promise.resolve([]),
+      this.payments().transferProofOf(row.id),
     ]);
-    const order = toOrder(row, items, admin ? history : customerHistory(history));
+    const order = { ...toOrder(row, items, admin ? history : customerHistory(history)), transferProof };
     // The provider's events are the staff's business only.
     return admin ? { ...order, paymentEvents: events } : order;
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OrderExpiryJob } from '../../jobs/order-expiry';
+import { createStorage } from '../../storage';
 import { BankTransferMethod } from './methods/bank-transfer';
 import { CardMethod } from './methods/card';
 import { PaymentExpiry } from './payment-expiry';
@@ -9,6 +10,9 @@ import { paymentsRoutes } from './payments.routes';
 import { PaymentsService } from './payments.service';
 import { createCardProvider } from './providers';
 import type { CardProvider } from './providers/card-provider';
+import { TransferProofsRepository } from './transfer-proofs.repository';
+import { transferProofsRoutes } from './transfer-proofs.routes';
+import { TransferProofsService } from './transfer-proofs.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +40,30 @@ export default fp(
       holdMs: config.paymentWindowMinutes * 60_000,
       log,
     });
-    const bankTransfer = new BankTransferMethod(config.bankTransferWindowHours * 3_600_000, repository, app.orders);
+    const proofsRepository = new TransferProofsRepository(app.database);
+    const bankTransfer = new BankTransferMethod(
+      config.bankTransferWindowHours * 3_600_000,
+      repository,
+      app.orders,
+      proofsRepository,
+    );
     const service = new PaymentsService(repository, app.orders, card, bankTransfer, {
       rateLimits: app.rateLimits,
       callLimits: { perCustomer: config.limits.paymentCallsPerCustomer, perOrder: config.limits.paymentCallsPerOrder },
       log,
     });
-    app.orders.usePayments(service.forOrders());
+    // Transfer proofs: a storage of their own, never mounted at a public URL (decision 023).
+    const privateStorage = createStorage(app.config.privateStorage);
+    app.addHook('onClose', async () => privateStorage.close());
+    const proofs = new TransferProofsService(proofsRepository, app.orders, privateStorage, {
+      rateLimits: app.rateLimits,
+      log,
+      // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
+      shopUrl: (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, ''),
+      inbox: { ordersEmail: app.config.ordersEmail, contactEmail: app.config.contactEmail },
+      onEmailQueued: () => app.outbox.nudge(),
+    });
+    app.orders.usePayments({ ...service.forOrders(), transferProofOf: (orderId: string) => proofs.proofOf(orderId) });
 
     // Work that runs after its answer was sent (webhooks): closing the app waits for it.
     const pending = new Set<Promise<void>>();
@@ -75,6 +96,7 @@ export default fp(
     });
 
     await app.register(paymentsRoutes, { prefix: '/api', service, runAfterReply });
+    await app.register(transferProofsRoutes, { prefix: '/api', service: proofs });
   },
   { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'orders'] },
 );

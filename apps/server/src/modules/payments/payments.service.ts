@@ -69,8 +69,8 @@ export class PaymentsService {
     return this.methods[order.paymentMethod] ?? null;
   }
 
-  /** What the orders module asks of payments (app.orders.usePayments). */
-  forOrders(): Parameters<FastifyInstance['orders']['usePayments']>[0] {
+  /** What the orders module asks of payments (app.orders.usePayments); the transfer proofs add theirs (index.ts). */
+  forOrders(): Omit<Parameters<FastifyInstance['orders']['usePayments']>[0], 'transferProofOf'> {
     return {
       holdMs: (method: PaymentMethod) => {
         const handler = this.methods[method];

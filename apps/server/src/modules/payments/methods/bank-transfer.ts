@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/errors';
 import type { ExpiryDecision, OrderRow, PaymentMethodHandler, VerifyResult } from '../payment-method';
 import type { PaymentsRepository } from '../payments.repository';
+import type { TransferProofsRepository } from '../transfer-proofs.repository';
 
 /**
  * A bank transfer to the shop's account, the order number as its reference: there is no
@@ -24,6 +25,7 @@ export class BankTransferMethod implements PaymentMethodHandler {
     readonly holdMs: number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
+    private readonly proofs: TransferProofsRepository,
   ) {}
 
   async start(): Promise<PaymentStart> {
@@ -93,6 +95,8 @@ export class BankTransferMethod implements PaymentMethodHandler {
         note: [`Bank transfer of ${received} received`, input.note].filter(Boolean).join(': '),
       });
       if (outcome !== 'paid') throw new AppError('CONFLICT', M.createFailed);
+      // The proof waiting for review (if the customer sent one) is the one this confirms.
+      await this.proofs.reviewPending(tx, locked.id, { status: 'confirmed', by: actor });
       await this.repository.insertPaymentEvent(
         {
           dedupeKey: `transfer.confirmed:${locked.id}`,

@@ -27,6 +27,7 @@ import {
   shippingAddressLine,
 } from '../components/order-detail-cards';
 import { ReceiptLink } from '../components/receipt-link';
+import { TransferProofUpload } from '../components/transfer-proof-upload';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,
@@ -132,6 +133,7 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </div>
       )}
+      <TransferProofUpload order={order} />
       {cancelError && (
         <div className="mt-6">
           <FormMessage kind="error">{cancelError}</FormMessage>

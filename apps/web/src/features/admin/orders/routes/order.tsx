@@ -25,6 +25,7 @@ import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/lis
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
+import { TransferProofPanel } from '../components/transfer-proof-panel';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
@@ -70,6 +71,11 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <section aria-label="Bank transfer" className={orderCardClasses(true)}>
             <ConfirmTransferForm order={order} />
           </section>
+        ) : null}
+        {order.transferProof ? (
+          <div className={orderCardClasses(true)}>
+            <TransferProofPanel order={order} />
+          </div>
         ) : null}
       </div>
 

@@ -1,0 +1,74 @@
+import type { Transaction } from '../../db/client';
+import { enqueueEmail } from '../../mail/outbox-email';
+import { shopOrdersInbox } from '../../mail/shop-inbox';
+import type { OrderPlacedAddress } from '../../mail/templates';
+import type { OrderItemRow, OrderRow } from './orders.repository';
+
+export interface OrderPlacedMailContext {
+  /** The shop's public address (PUBLIC_URL, no trailing slash), for the order's links. */
+  shopUrl?: string;
+  /** Where a bank transfer goes (config.payments.bankTransfer). */
+  bankAccount: { accountName: string; bankName: string; accountNumber: string };
+  ordersEmail?: string;
+  contactEmail?: string;
+}
+
+/**
+ * The emails of a new order, queued in the transaction that writes it (so an order and its
+ * emails are committed together, once): `order-placed` to the customer, with the items, totals,
+ * delivery and how to pay its method, and `order-placed-shop` to the shop's inbox
+ * (shopOrdersInbox) with a link to the admin's order page. Decision 023.
+ */
+export async function enqueueOrderPlacedMails(
+  tx: Transaction,
+  order: OrderRow,
+  items: Pick<OrderItemRow, 'name' | 'quantity' | 'priceKobo'>[],
+  context: OrderPlacedMailContext,
+): Promise<void> {
+  const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, priceKobo: item.priceKobo }));
+  const address = order.shippingAddress as OrderPlacedAddress;
+  await enqueueEmail(tx, {
+    to: order.customerEmail,
+    template: 'order-placed',
+    data: {
+      firstName: order.customerFirstName,
+      orderNumber: order.orderNumber,
+      items: lines,
+      subtotalKobo: order.subtotalKobo,
+      deliveryFeeKobo: order.deliveryFeeKobo,
+      totalKobo: order.totalKobo,
+      deliveryMethod: order.deliveryMethod,
+      address: {
+        firstName: address.firstName,
+        lastName: address.lastName,
+        phoneNumber: address.phoneNumber ?? null,
+        address: address.address,
+        area: address.area ?? null,
+        city: address.city,
+        state: address.state,
+        zipCode: address.zipCode,
+        country: address.country,
+      },
+      paymentMethod: order.paymentMethod,
+      ...(order.expiresAt ? { deadline: order.expiresAt.toISOString() } : {}),
+      ...(order.paymentMethod === 'bankTransfer' ? { bank: context.bankAccount } : {}),
+      ...(context.shopUrl ? { orderUrl: `${context.shopUrl}/orders/${order.id}` } : {}),
+    },
+  });
+  const inbox = await shopOrdersInbox(tx, context);
+  if (!inbox) return;
+  await enqueueEmail(tx, {
+    to: inbox,
+    template: 'order-placed-shop',
+    data: {
+      orderNumber: order.orderNumber,
+      customerName: `${order.customerFirstName} ${order.customerLastName}`,
+      customerEmail: order.customerEmail,
+      paymentMethod: order.paymentMethod,
+      deliveryMethod: order.deliveryMethod,
+      totalKobo: order.totalKobo,
+      items: lines,
+      ...(context.shopUrl ? { adminUrl: `${context.shopUrl}/admin/orders/${order.id}` } : {}),
+    },
+  });
+}
