@@ -14,4 +14,5 @@ export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';
 export * from './pages';
+export * from './pay-on-delivery';
 export * from './text';

@@ -10,6 +10,7 @@ import {
 } from './constants';
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
+import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
 import { EMAIL_PATTERN, personName, text } from './text';
 
 // Orders and payment (API.md "Orders and payment"): the checkout form's rules, the order
@@ -176,6 +177,8 @@ export const orderSchema = z.object({
   history: z.array(orderHistoryEntrySchema).optional(),
   /** For an admin only, on the detail answer: the provider's events and confirmed transfers, oldest first. */
   paymentEvents: z.array(paymentEventSchema).optional(),
+  /** A pay-on-delivery order's steps (confirmed by phone, money received); absent for the other methods. */
+  payOnDelivery: podStepsSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -188,6 +191,8 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
   /** Where a bank transfer goes; the order number is the transfer reference. */
   bankTransfer: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() }),
+  /** Pay on delivery: offered at all, and its cap per order in naira (the rule: pay-on-delivery.ts). */
+  payOnDelivery: podConfigSchema,
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
