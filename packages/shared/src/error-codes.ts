@@ -56,6 +56,12 @@ export const ERROR_STATUS = {
    * or cancelling one frees it.
    */
   HOLD_LIMIT_REACHED: 409,
+  /**
+   * Pay on delivery is not offered for this order (`reason`: `not-lagos`, `over-cap`,
+   * `open-order` with `openOrder`, or `off`); the message is also under
+   * `errors['paymentDetails.method']` for the checkout form.
+   */
+  PAY_ON_DELIVERY_UNAVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

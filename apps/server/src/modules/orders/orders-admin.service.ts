@@ -6,6 +6,8 @@ import {
   ORDER_MESSAGES,
   type Order,
   type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  POD_PAYMENT_WAY_LABELS,
 } from '@shop/shared';
 import type { Database, Transaction } from '../../db/client';
 import { ChangeCache } from '../../lib/change-cache';
@@ -179,7 +181,7 @@ export class OrdersAdminService {
           createdAt: order.createdAt.toISOString(),
           status: order.status,
           paymentStatus: order.paymentStatus,
-          paymentMethod: order.paymentMethod,
+          paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,
           deliveryMethod: order.deliveryMethod,
           customerName: `${order.customerFirstName} ${order.customerLastName}`,
           customerEmail: order.customerEmail,
@@ -193,6 +195,7 @@ export class OrdersAdminService {
           totalAmount: koboToNaira(order.totalKobo),
           transactionId: order.transactionId ?? '',
           paidAt: order.paidAt ? order.paidAt.toISOString() : '',
+          paidOnDeliveryBy: order.cashReceivedHow ? POD_PAYMENT_WAY_LABELS[order.cashReceivedHow] : '',
         };
         yield row;
       }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { OrderExpiryJob } from '../../jobs/order-expiry';
 import { BankTransferMethod } from './methods/bank-transfer';
 import { CardMethod } from './methods/card';
+import { PayOnDeliveryMethod } from './methods/pay-on-delivery';
 import { PaymentExpiry } from './payment-expiry';
 import { PaymentsRepository } from './payments.repository';
 import { paymentsRoutes } from './payments.routes';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 
 /**
  * Paying for orders (docs/payments.md): the payment methods (a card through its provider, a bank
- * transfer), GET /api/payments/config, payment start and confirmation, transfer confirmation, the
+ * transfer, pay on delivery in Lagos), GET /api/payments/config, payment start and confirmation, transfer confirmation, the
  * provider's webhook, and the job that expires unpaid orders. Registered after orders, to which it
  * hands its side (app.orders.usePayments).
  */
@@ -37,10 +38,12 @@ export default fp(
       log,
     });
     const bankTransfer = new BankTransferMethod(config.bankTransferWindowHours * 3_600_000, repository, app.orders);
-    const service = new PaymentsService(repository, app.orders, card, bankTransfer, {
+    const payOnDelivery = new PayOnDeliveryMethod(app.config.payments.payOnDeliveryCapNaira, repository, app.orders);
+    const service = new PaymentsService(repository, app.orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
       callLimits: { perCustomer: config.limits.paymentCallsPerCustomer, perOrder: config.limits.paymentCallsPerOrder },
       log,
+      onEmailQueued: () => app.outbox.nudge(),
     });
     app.orders.usePayments(service.forOrders());
 

@@ -19,6 +19,7 @@ const publicConfig = paymentConfigSchema.parse({
   currency: 'NGN',
   testMode: true,
   bankTransfer: { accountName: 'A', bankName: 'B', accountNumber: '0000000000' },
+  payOnDelivery: { enabled: true, capNaira: 150_000 },
 });
 
 function recordingLog() {
