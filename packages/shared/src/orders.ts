@@ -103,6 +103,8 @@ export const updateOrderStatusRequestSchema = z.object({ status: z.enum(ORDER_ST
 export const adminOrderListQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
+    /** One payment method's orders (pay on delivery's to settle, for one). */
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     search: text(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),

@@ -132,6 +132,7 @@ export function aPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentC
     currency: 'NGN',
     testMode: true,
     bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
+    payOnDelivery: { enabled: true, capNaira: 150_000 },
     ...overrides,
   };
 }

@@ -59,7 +59,13 @@ export class OrdersAdminService {
    * lines come in one query for the page.
    */
   async adminOrders(query: AdminOrderListQuery) {
-    const filter = { status: query.status, search: query.search, from: query.from, to: query.to };
+    const filter = {
+      status: query.status,
+      paymentMethod: query.paymentMethod,
+      search: query.search,
+      from: query.from,
+      to: query.to,
+    };
     const total = await this.counts.get(JSON.stringify(filter), () => this.repository.countAdminOrders(filter));
     const rows = await this.repository.adminOrderPage(query, total);
     const itemsByOrder = groupByOrder(await this.repository.itemsOf(rows.map((row) => row.id)));

@@ -90,6 +90,7 @@ export interface ShortLine {
 
 export interface AdminOrderFilter {
   status?: OrderStatus;
+  paymentMethod?: PaymentMethod;
   search?: string;
   from?: string;
   to?: string;
@@ -113,6 +114,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
+  if (filter.paymentMethod) conditions.push(sql`payment_method = ${filter.paymentMethod}`);
   if (filter.search && WHOLE_EMAIL.test(filter.search)) {
     // A whole address: that customer's orders, by the lower(email) index.
     conditions.push(sql`lower(customer_email) = ${filter.search.toLowerCase()}`);

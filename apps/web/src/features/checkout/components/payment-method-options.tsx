@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M, type PaymentMethod } from '@shop/shared';
+import { ORDER_MESSAGES as M, type PaymentMethod, type PayOnDeliveryOffer } from '@shop/shared';
 
 export type OfferedPaymentMethod = Exclude<PaymentMethod, 'paypal'>;
 
@@ -12,23 +12,33 @@ const OPTIONS: { method: PaymentMethod; name: string; description: string }[] = 
     name: 'Bank transfer',
     description: 'We show our account details and confirm your order when the money arrives.',
   },
+  { method: 'payOnDelivery', name: 'Pay on delivery', description: M.podDescription },
   { method: 'paypal', name: 'PayPal', description: M.paypalUnavailable },
 ];
 
-/** Card (the default) and bank transfer; PayPal shown disabled with the reason. */
+/**
+ * Card (the default) and bank transfer; pay on delivery when the shop offers it, disabled with
+ * the reason when the rule says no for this address or total; PayPal shown disabled with the reason.
+ */
 export function PaymentMethodOptions({
   value,
   onChange,
+  payOnDelivery,
 }: {
   value: OfferedPaymentMethod;
   onChange: (method: OfferedPaymentMethod) => void;
+  /** The rule's answer for the address and total being typed; undefined: the method is not shown. */
+  payOnDelivery?: PayOnDeliveryOffer;
 }) {
   return (
     <fieldset className="space-y-3">
       <legend className="mb-3 text-lg font-semibold">Payment method</legend>
       {OPTIONS.map(({ method, name, description }) => {
-        const disabled = method === 'paypal';
+        if (method === 'payOnDelivery' && !payOnDelivery) return null;
+        const refusal = method === 'payOnDelivery' && payOnDelivery?.offered === false ? payOnDelivery.message : null;
+        const disabled = method === 'paypal' || refusal !== null;
         const descriptionId = `payment-${method}-description`;
+        const reasonId = `payment-${method}-reason`;
         return (
           <label key={method} className={optionClasses}>
             <input
@@ -37,7 +47,7 @@ export function PaymentMethodOptions({
               value={method}
               checked={value === method}
               disabled={disabled}
-              aria-describedby={descriptionId}
+              aria-describedby={refusal ? `${descriptionId} ${reasonId}` : descriptionId}
               onChange={() => {
                 if (method !== 'paypal') onChange(method);
               }}
@@ -48,6 +58,15 @@ export function PaymentMethodOptions({
               <span id={descriptionId} className="block text-sm text-stone-700 dark:text-stone-300">
                 {description}
               </span>
+              {refusal && (
+                <span
+                  id={reasonId}
+                  data-testid="pay-on-delivery-reason"
+                  className="mt-1 block text-sm font-medium text-stone-800 dark:text-stone-200"
+                >
+                  {refusal}
+                </span>
+              )}
             </span>
           </label>
         );

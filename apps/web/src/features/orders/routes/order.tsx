@@ -26,6 +26,7 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../components/order-detail-cards';
+import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,
@@ -130,6 +131,7 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </div>
       )}
+      <PayOnDeliverySteps order={order} />
       {cancelError && (
         <div className="mt-6">
           <FormMessage kind="error">{cancelError}</FormMessage>

@@ -12,6 +12,7 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../../../orders/components/order-detail-cards';
+import { PayOnDeliverySteps } from '../../../orders/components/pay-on-delivery-steps';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
@@ -23,6 +24,7 @@ import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/lis
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
+import { awaitsPayOnDelivery, PayOnDeliveryPanel } from '../components/pay-on-delivery-panel';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
@@ -68,7 +70,13 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <ConfirmTransferForm order={order} />
           </section>
         ) : null}
+        {awaitsPayOnDelivery(order) ? (
+          <section aria-label="Pay on delivery" className={orderCardClasses(true)}>
+            <PayOnDeliveryPanel order={order} />
+          </section>
+        ) : null}
       </div>
+      <PayOnDeliverySteps order={order} className="" />
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         <OrderCard id="order-customer" title="Customer" compact>
