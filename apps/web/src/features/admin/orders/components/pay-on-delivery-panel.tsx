@@ -34,7 +34,7 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-lg font-semibold">Pay on delivery</h2>
+        <h2 className="text-lg font-semibold">Settle pay on delivery</h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">
           The rider collects {formatNaira(order.totalAmount)} at the door. Call the customer to confirm, then record the
           money when it is back, or the refusal.

@@ -71,7 +71,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           </section>
         ) : null}
         {awaitsPayOnDelivery(order) ? (
-          <section aria-label="Pay on delivery" className={orderCardClasses(true)}>
+          <section aria-label="Settle pay on delivery" className={orderCardClasses(true)}>
             <PayOnDeliveryPanel order={order} />
           </section>
         ) : null}
