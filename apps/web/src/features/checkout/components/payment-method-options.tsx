@@ -39,7 +39,7 @@ export function PaymentMethodOptions({
         const disabled = method === 'paypal' || refusal !== null;
         const descriptionId = `payment-${method}-description`;
         const reasonId = `payment-${method}-reason`;
-        return (
+        const option = (
           <label key={method} className={optionClasses}>
             <input
               type="radio"
@@ -58,17 +58,22 @@ export function PaymentMethodOptions({
               <span id={descriptionId} className="block text-sm text-stone-700 dark:text-stone-300">
                 {description}
               </span>
-              {refusal && (
-                <span
-                  id={reasonId}
-                  data-testid="pay-on-delivery-reason"
-                  className="mt-1 block text-sm font-medium text-stone-800 dark:text-stone-200"
-                >
-                  {refusal}
-                </span>
-              )}
             </span>
           </label>
+        );
+        if (!refusal) return option;
+        // The reason is outside the label: it describes the option without becoming its name.
+        return (
+          <div key={method} className="space-y-1">
+            {option}
+            <p
+              id={reasonId}
+              data-testid="pay-on-delivery-reason"
+              className="ps-11 text-sm font-medium text-stone-800 dark:text-stone-200"
+            >
+              {refusal}
+            </p>
+          </div>
         );
       })}
     </fieldset>
