@@ -118,3 +118,23 @@ describe('Manage Orders: pay on delivery', () => {
     expect(screen.queryByRole('region', { name: 'Settle pay on delivery' })).toBeNull();
   });
 });
+
+describe('Manage Orders: the payment method filter', () => {
+  it('asks the server for one method’s orders and names the methods', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': { orders: [podOrder], page: 1, pageSize: 24, total: 1 },
+    });
+    renderRoute('/admin/orders?paymentMethod=payOnDelivery');
+    const filter = (await screen.findByLabelText('Payment method', {}, slow)) as HTMLSelectElement;
+    expect(filter.value).toBe('payOnDelivery');
+    expect([...filter.options].map((option) => option.textContent)).toContain('Pay on delivery');
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(
+      apiCalls(fetchMock).some(
+        (call) => call.line.startsWith('GET /api/orders/admin?') && call.line.includes('paymentMethod=payOnDelivery'),
+      ),
+    ).toBe(true);
+    expect(within(screen.getByTestId('order-row')).getByText('Pay on delivery')).toBeTruthy();
+  });
+});
