@@ -97,6 +97,7 @@ describe('GET /api/payments/config', () => {
       currency: 'NGN',
       testMode: true,
       bankTransfer: { accountName: 'Stitch & Trim Demo', bankName: 'Demo Bank', accountNumber: '0000000000' },
+      payOnDelivery: { enabled: true, capNaira: 150_000 },
     });
     expect(response.body).not.toContain('sk_');
   });
@@ -126,6 +127,7 @@ describe('GET /api/payments/config', () => {
         currency: 'NGN',
         testMode: false,
         bankTransfer: { accountName: 'Stitch and Trim Ltd', bankName: 'First Bank', accountNumber: '3012345678' },
+        payOnDelivery: { enabled: true, capNaira: 150_000 },
       });
       expect(response.body).not.toContain('sk_live_secret123');
       expect((await app.inject({ method: 'GET', url: '/test-gateway/v2/inline.js' })).statusCode).toBe(404);
