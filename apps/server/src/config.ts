@@ -4,6 +4,7 @@ import {
   newPasswordSchema,
   ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
   PAYSTACK_CHANNELS_DEFAULT,
+  POD_CAP_NAIRA_DEFAULT,
   type PaystackChannel,
 } from '@shop/shared';
 import { z } from 'zod';
@@ -147,6 +148,8 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
   BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(24),
+  // Pay on delivery (docs/decisions/022-pay-on-delivery.md): the most one order may be, in naira; 0 switches it off.
+  PAY_ON_DELIVERY_CAP_NAIRA: z.coerce.number().int().min(0).max(21_000_000).default(POD_CAP_NAIRA_DEFAULT),
   // What one customer's unpaid orders may hold (docs/decisions/020-payments-module-and-hold-limits.md).
   ORDER_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(3),
   ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(20),
@@ -300,6 +303,8 @@ export interface PaymentsConfig {
   channels: PaystackChannel[];
   /** The shop's account for bank transfers, shown at checkout. */
   bankTransfer: { accountName: string; bankName: string; accountNumber: string };
+  /** The largest order (naira, with delivery) that may be paid on delivery, in Lagos; 0: not offered. */
+  payOnDeliveryCapNaira: number;
 }
 
 /** Shown outside production when BANK_* are unset: plainly not a real account. */
@@ -428,6 +433,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         bankName: env.BANK_NAME ?? DEMO_BANK_ACCOUNT.bankName,
         accountNumber: env.BANK_ACCOUNT_NUMBER ?? DEMO_BANK_ACCOUNT.accountNumber,
       },
+      payOnDeliveryCapNaira: env.PAY_ON_DELIVERY_CAP_NAIRA,
     },
     storage: env.S3_BUCKET
       ? {

@@ -41,9 +41,19 @@ export const DELIVERY_ESTIMATES: Record<DeliveryMethod, string> = {
 export const SHIPPING_COUNTRIES = ['Nigeria', 'Ghana', 'USA', 'UK'] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
-/** SPEC.md §9's payment methods. PayPal is shown disabled: it cannot take naira for a Nigerian business. */
-export const PAYMENT_METHODS = ['card', 'bankTransfer', 'paypal'] as const;
+/**
+ * SPEC.md §9's payment methods. PayPal is shown disabled: it cannot take naira for a Nigerian
+ * business. Pay on delivery (issue 22) is offered in Lagos only (pay-on-delivery.ts).
+ */
+export const PAYMENT_METHODS = ['card', 'bankTransfer', 'paypal', 'payOnDelivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How each method is named to people: checkout, order pages, the admin's list and CSV export. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  bankTransfer: 'Bank transfer',
+  paypal: 'PayPal',
+  payOnDelivery: 'Pay on delivery',
+};
 
 /** Minutes an unpaid card order keeps its stock before it is verified once more and cancelled. */
 export const ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT = 30;

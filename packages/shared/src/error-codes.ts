@@ -60,6 +60,12 @@ export const ERROR_STATUS = {
   ORDER_NOT_AWAITING_TRANSFER: 409,
   /** A transfer rejected when the order has no proof waiting for review. */
   TRANSFER_PROOF_NOT_PENDING: 409,
+  /**
+   * Pay on delivery is not offered for this order (`reason`: `not-lagos`, `over-cap`,
+   * `open-order` with `openOrder`, or `off`); the message is also under
+   * `errors['paymentDetails.method']` for the checkout form.
+   */
+  PAY_ON_DELIVERY_UNAVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

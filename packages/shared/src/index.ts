@@ -17,5 +17,6 @@ export * from './orders-admin';
 export * from './pages';
 export * from './payment-channels';
 export * from './receipt-messages';
+export * from './pay-on-delivery';
 export * from './text';
 export * from './transfer-proofs';

@@ -70,4 +70,15 @@ export const ORDER_MESSAGES = {
   paymentModalFailed: 'Failed to load payment modal. Check your internet connection and retry later.',
   paymentCancelled: 'Payment was cancelled before it was completed.',
   testPaymentsBanner: 'Test payments: no real money is charged. Use a Paystack test card.',
+
+  // Pay on delivery (issue 22, pay-on-delivery.ts): why it is not offered, and what happens next.
+  podLagosOnly: 'Pay on delivery is available for Lagos addresses only',
+  /** 'Pay on delivery is available for orders up to ₦150,000'. */
+  podOverCap: (cap: string) => `Pay on delivery is available for orders up to ${cap}`,
+  podOpenOrder: 'You already have a pay-on-delivery order awaiting delivery',
+  podSwitchedOff: 'Pay on delivery is not available at the moment',
+  podDescription: 'Pay the rider when your order arrives: cash, POS or transfer.',
+  /** The success page and the order-placed email: what happens after a pay-on-delivery order is placed. */
+  podNextSteps: (total: string) =>
+    `We will call you to confirm your order. When it arrives, pay the rider ${total} by cash, POS or transfer.`,
 } as const;

@@ -97,15 +97,18 @@ export const dateRangeInOrder = (range: { from?: string; to?: string }): boolean
 /** The rule as a zod refinement of a query with `from` and `to`: the message goes under `to`. */
 export const DATE_RANGE_REFINEMENT = { message: ORDER_ADMIN_MESSAGES.dateRangeReversed, path: ['to'] };
 
+/** An amount of money received, in naira (a transfer, or the cash a rider brought back). */
+export const amountReceivedSchema = z
+  .union([z.string().max(30), z.number()], { message: ORDER_ADMIN_MESSAGES.amountRequired })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((value) => value !== '', ORDER_ADMIN_MESSAGES.amountRequired)
+  .refine((value) => value === '' || NAIRA_AMOUNT_PATTERN.test(value), ORDER_ADMIN_MESSAGES.amountInvalid)
+  .transform(Number)
+  .pipe(z.number().max(PRICE_NAIRA_MAX, ORDER_ADMIN_MESSAGES.amountInvalid));
+
 export const confirmTransferRequestSchema = z.object({
   /** Naira, as the bank statement shows it. */
-  amountReceived: z
-    .union([z.string().max(30), z.number()], { message: ORDER_ADMIN_MESSAGES.amountRequired })
-    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .refine((value) => value !== '', ORDER_ADMIN_MESSAGES.amountRequired)
-    .refine((value) => value === '' || NAIRA_AMOUNT_PATTERN.test(value), ORDER_ADMIN_MESSAGES.amountInvalid)
-    .transform(Number)
-    .pipe(z.number().max(PRICE_NAIRA_MAX, ORDER_ADMIN_MESSAGES.amountInvalid)),
+  amountReceived: amountReceivedSchema,
   /** The bank's reference or anything the staff want kept; shown only to admins. */
   note: text(500, { multiline: true }).default(''),
 });
@@ -141,6 +144,8 @@ export const ORDER_CSV_COLUMNS = [
   'totalAmount',
   'transactionId',
   'paidAt',
+  /** Pay on delivery: how the rider was paid (Cash, POS, Transfer); empty for the other methods. */
+  'paidOnDeliveryBy',
 ] as const;
 
 // ---------- GET /api/admin/dashboard ----------
@@ -161,6 +166,8 @@ export const dashboardSchema = z.object({
   ordersByPaymentStatus: z.record(z.enum(PAYMENT_STATUSES), z.number().int()),
   /** Unpaid bank-transfer orders waiting for an admin to confirm them. */
   transfersAwaiting: z.number().int(),
+  /** Pay-on-delivery orders placed and not yet paid nor cancelled (the rider still has to collect). */
+  payOnDeliveryAwaiting: z.number().int(),
   /** Top products by revenue of paid orders in those days. */
   topProducts: z.array(
     z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int(), revenue: z.number() }),

@@ -12,6 +12,7 @@ import { isLagos, isLagosArea, isNigerianState, requiredPhoneNumberSchema } from
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { PAYSTACK_CHANNELS } from './payment-channels';
+import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
 import { EMAIL_PATTERN, personName, text } from './text';
 import { transferProofSchema } from './transfer-proofs';
 
@@ -125,6 +126,8 @@ export const updateOrderStatusRequestSchema = z.object({ status: z.enum(ORDER_ST
 export const adminOrderListQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
+    /** One payment method's orders (pay on delivery's to settle, for one). */
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     search: text(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -203,6 +206,8 @@ export const orderSchema = z.object({
   paymentEvents: z.array(paymentEventSchema).optional(),
   /** On the detail answer: the bank transfer's latest proof (docs/payments.md "Transfer proofs"), or null. */
   transferProof: transferProofSchema.nullable().optional(),
+  /** A pay-on-delivery order's steps (confirmed by phone, money received); absent for the other methods. */
+  payOnDelivery: podStepsSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -217,6 +222,8 @@ export const paymentConfigSchema = z.object({
   bankTransfer: z.object({ accountName: z.string(), bankName: z.string(), accountNumber: z.string() }),
   /** The ways the provider's window offers to pay a card-method order (PAYSTACK_CHANNELS; default card). */
   channels: z.array(z.enum(PAYSTACK_CHANNELS)).min(1),
+  /** Pay on delivery: offered at all, and its cap per order in naira (the rule: pay-on-delivery.ts). */
+  payOnDelivery: podConfigSchema,
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

@@ -1,4 +1,5 @@
-import { ACCOUNT_LIMITS, formatNaira, koboToNaira, STORE_HOURS } from '@shop/shared';
+import { ACCOUNT_LIMITS, formatNaira, koboToNaira, type PodPaymentWay, STORE_HOURS } from '@shop/shared';
+import { podPaidEmail, podStatusLine } from './pay-on-delivery-email';
 
 export const SHOP_NAME = 'Stitch & Trim';
 
@@ -29,6 +30,8 @@ export interface EmailTemplates {
     afterCancellation?: boolean;
     /** How it was paid (PaymentMethod): a bank transfer's receipt says the transfer arrived. */
     paymentMethod?: string;
+    /** Paid to the rider at the door: how much, how (pay-on-delivery-email.ts words the receipt). */
+    paidOnDelivery?: { how: PodPaymentWay; receivedKobo: number };
   };
   'order-status-changed': {
     firstName: string;
@@ -39,7 +42,9 @@ export interface EmailTemplates {
     /** Set when the cancellation refunded the card payment. */
     refundedKobo?: number;
     /** Why a cancelled order was cancelled, when it was not the shop's plain choice. */
-    reason?: 'customer' | 'admin' | 'expired' | 'account-closed';
+    reason?: 'customer' | 'admin' | 'expired' | 'account-closed' | 'delivery-refused';
+    /** A pay-on-delivery order still to be paid at the door: the amount to have ready. */
+    payOnDeliveryKobo?: number;
   };
   /** Half-way to a bank transfer's deadline: how to pay, how much, by when. */
   'order-payment-reminder': {
@@ -108,7 +113,7 @@ export const escapeHtml = (value: string) =>
 /** Visitor text for the HTML part: one safe line, then escaped. */
 const html = (value: string) => escapeHtml(plainLine(value));
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
@@ -274,6 +279,7 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See you
 export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
   const { firstName, orderNumber, items, orderUrl } = data;
   if (data.afterCancellation) return paidAfterCancellationEmail(data);
+  if (data.paidOnDelivery) return podPaidEmail({ ...data, paidOnDelivery: data.paidOnDelivery });
   const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
@@ -325,6 +331,8 @@ const CANCEL_REASONS: Record<string, string> = {
   customer: 'You cancelled it, and its items are back on sale. Nothing was charged.',
   expired: 'We did not receive its payment in time, so its items are back on sale.',
   'account-closed': 'Your account was closed, so its items are back on sale.',
+  'delivery-refused':
+    'The delivery was refused, so the order is cancelled and its items are back on sale. Nothing was charged.',
 };
 
 export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
@@ -332,7 +340,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
   const now = STATUS_WORDS[to] ?? to.toLowerCase();
   const refund = refundedKobo
     ? `We have refunded ${naira(refundedKobo)} to the card you paid with; your bank may take a few working days to show it.`
-    : (data.reason && CANCEL_REASONS[data.reason]) || null;
+    : (data.reason && CANCEL_REASONS[data.reason]) || podStatusLine(data);
   return {
     subject: `Order ${orderNumber} is ${now}`,
     text: [

@@ -134,6 +134,7 @@ export function aPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentC
     testMode: true,
     bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
     channels: ['card'],
+    payOnDelivery: { enabled: true, capNaira: 150_000 },
     ...overrides,
   };
 }

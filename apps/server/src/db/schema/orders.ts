@@ -1,4 +1,4 @@
-import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/shared';
+import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, PodPaymentWay } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -55,6 +55,12 @@ export const orders = pgTable(
     gatewayResponse: text('gateway_response'),
     /** While set in the future, one expiry job is verifying this order; the others skip it. */
     expiryClaimedUntil: timestamp('expiry_claimed_until', { withTimezone: true }),
+    /** Pay on delivery (0011): when the shop confirmed the order by phone, and who. */
+    deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
+    deliveryConfirmedBy: text('delivery_confirmed_by'),
+    /** Pay on delivery: the money the rider received, and how (cash, pos, transfer). */
+    cashReceivedKobo: integer('cash_received_kobo'),
+    cashReceivedHow: text('cash_received_how').$type<PodPaymentWay>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,7 +68,14 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} IN ('PENDING', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} IN ('UNPAID', 'PAID', 'FAILED', 'REFUNDED')`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} IN ('PICKUP', 'STANDARD', 'REGULAR', 'EXPRESS')`),
-    check('orders_payment_method_check', sql`${t.paymentMethod} IN ('card', 'bankTransfer', 'paypal')`),
+    check(
+      'orders_payment_method_check',
+      sql`${t.paymentMethod} IN ('card', 'bankTransfer', 'paypal', 'payOnDelivery')`,
+    ),
+    check(
+      'orders_cash_received_check',
+      sql`${t.cashReceivedHow} IS NULL OR (${t.cashReceivedHow} IN ('cash', 'pos', 'transfer') AND ${t.cashReceivedKobo} IS NOT NULL AND ${t.cashReceivedKobo} >= 0)`,
+    ),
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
@@ -83,6 +96,12 @@ export const orders = pgTable(
       .where(sql`${t.paymentMethod} = 'bankTransfer' AND ${t.paymentStatus} = 'UNPAID'`),
     // 0008: what one customer holds in unpaid orders (the hold limits).
     index('orders_user_unpaid_idx').on(t.userId).where(sql`${t.status} = 'PENDING' AND ${t.paymentStatus} = 'UNPAID'`),
+    // 0011: a customer's open pay-on-delivery orders.
+    index('orders_user_pod_open_idx')
+      .on(t.userId)
+      .where(
+        sql`${t.paymentMethod} = 'payOnDelivery' AND ${t.paymentStatus} = 'UNPAID' AND ${t.status} <> 'CANCELLED'`,
+      ),
   ],
 );
 

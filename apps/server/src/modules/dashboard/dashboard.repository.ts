@@ -38,13 +38,20 @@ export class DashboardRepository {
   }
 
   /**
-   * Every order counted by status and by payment status, and the bank transfers awaiting an
-   * admin: one pass over orders_states_idx (index only).
+   * Every order counted by status and by payment status, the bank transfers awaiting an admin
+   * and the pay-on-delivery orders awaiting their money: one pass over orders_states_idx (index only).
    */
   async counts() {
-    const groups = await this.database.query<{ status: string; payment: string; n: number; transfers: number }>(
+    const groups = await this.database.query<{
+      status: string;
+      payment: string;
+      n: number;
+      transfers: number;
+      pod: number;
+    }>(
       `SELECT status, payment_status AS payment, count(*)::int AS n,
-              count(*) FILTER (WHERE payment_method = 'bankTransfer')::int AS transfers
+              count(*) FILTER (WHERE payment_method = 'bankTransfer')::int AS transfers,
+              count(*) FILTER (WHERE payment_method = 'payOnDelivery')::int AS pod
          FROM orders GROUP BY status, payment_status`,
     );
     const sum = (pick: (group: (typeof groups)[number]) => boolean, value = (g: (typeof groups)[number]) => g.n) =>
@@ -56,6 +63,11 @@ export class DashboardRepository {
       transfersAwaiting: sum(
         (g) => g.payment === 'UNPAID' && g.status !== 'CANCELLED',
         (g) => g.transfers,
+      ),
+      // Pay on delivery placed and not yet paid nor cancelled: the riders still have to collect.
+      payOnDeliveryAwaiting: sum(
+        (g) => g.payment === 'UNPAID' && g.status !== 'CANCELLED',
+        (g) => g.pod,
       ),
     };
   }

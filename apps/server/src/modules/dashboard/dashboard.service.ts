@@ -52,6 +52,7 @@ export class DashboardService {
       ordersByStatus: countsOf(ORDER_STATUSES, counts.byStatus),
       ordersByPaymentStatus: countsOf(PAYMENT_STATUSES, counts.byPayment),
       transfersAwaiting: counts.transfersAwaiting,
+      payOnDeliveryAwaiting: counts.payOnDeliveryAwaiting,
       topProducts: top.map((row) => ({
         productId: row.productId,
         name: row.name,

@@ -1,4 +1,5 @@
-import type { PaymentEvent, PaymentMethod, TransferProof } from '@shop/shared';
+import type { PaymentEvent, PaymentMethod, ShippingDetails, TransferProof } from '@shop/shared';
+import type { Transaction } from '../../db/client';
 import type { OrderRow } from './orders.repository';
 
 /**
@@ -8,10 +9,21 @@ import type { OrderRow } from './orders.repository';
  */
 export interface OrderPayments {
   /**
-   * How long an unpaid order paid by `method` keeps its stock, in milliseconds. Throws the
-   * AppError a checkout shows when the method is not offered (PayPal).
+   * How long an unpaid order paid by `method` keeps its stock, in milliseconds; null: until an
+   * admin settles it (pay on delivery has no deadline). Throws the AppError a checkout shows when
+   * the method is not offered (PayPal).
    */
-  holdMs(method: PaymentMethod): number;
+  holdMs(method: PaymentMethod): number | null;
+  /**
+   * Whether the method takes this order (pay on delivery: a Lagos address, under the cap, no
+   * other open pay-on-delivery order). Runs inside the order's transaction, after lockCustomer,
+   * so two orders placed at once are checked one after the other. Throws the AppError checkout
+   * shows; returns when the order may be placed.
+   */
+  acceptsOrder(
+    tx: Transaction,
+    order: { method: PaymentMethod; shippingDetails: ShippingDetails; totalKobo: number; userId: string },
+  ): Promise<void>;
   /**
    * Before a paid order is cancelled: refunds its payment where the shop can (a card, through
    * its provider) and returns the kobo refunded; undefined when there is nothing to refund here.
@@ -32,6 +44,9 @@ export interface OrderPayments {
 /** Until payments hand theirs over: nothing can be ordered (a wiring mistake fails loudly at start). */
 export const NO_PAYMENTS: OrderPayments = {
   holdMs() {
+    throw new Error('the payments module is not registered');
+  },
+  async acceptsOrder() {
     throw new Error('the payments module is not registered');
   },
   async refundBeforeCancel() {

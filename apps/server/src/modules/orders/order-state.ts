@@ -1,4 +1,4 @@
-import { formatNaira, koboToNaira, ORDER_ADMIN_MESSAGES, type OrderStatus } from '@shop/shared';
+import { formatNaira, koboToNaira, ORDER_ADMIN_MESSAGES, type OrderStatus, type PodPaymentWay } from '@shop/shared';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
@@ -73,14 +73,21 @@ export interface ReceivedPayment {
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'mismatch' | 'not-found';
 
 /** Why an order was cancelled, in the customer's email and the history. */
-export type CancelReason = 'customer' | 'admin' | 'expired' | 'account-closed';
+export type CancelReason = 'customer' | 'admin' | 'expired' | 'account-closed' | 'delivery-refused';
 
 const REASON_NOTES: Record<CancelReason, string | null> = {
   customer: 'Cancelled by the customer',
   admin: null,
   expired: null,
   'account-closed': 'The customer’s account was closed',
+  // The admin's note says why (pay on delivery's refused step).
+  'delivery-refused': null,
 };
+
+/** Pay on delivery's receipt: the money the rider received, and how (the order-paid email says so). */
+export interface DeliveryReceipt {
+  paidOnDelivery: { how: PodPaymentWay; receivedKobo: number };
+}
 
 export class OrderState {
   constructor(
@@ -101,7 +108,7 @@ export class OrderState {
    */
   async markPaid(
     tx: Transaction,
-    input: { orderId: string; payment: ReceivedPayment; actor: string; note?: string },
+    input: { orderId: string; payment: ReceivedPayment; actor: string; note?: string; receipt?: DeliveryReceipt },
   ): Promise<{ outcome: MarkPaidOutcome; order: OrderRow | null }> {
     const order = await this.repository.lockOrder(tx, input.orderId);
     if (!order) return { outcome: 'not-found', order: null };
@@ -185,6 +192,7 @@ export class OrderState {
         orderUrl: this.orderUrl(order),
         ...(order.status === 'CANCELLED' ? { afterCancellation: true } : {}),
         paymentMethod: order.paymentMethod,
+        ...(input.receipt ?? {}),
       },
     });
     return { outcome: 'paid', order: updated };
@@ -204,6 +212,8 @@ export class OrderState {
       reason?: CancelReason;
       /** A refund made for this change (STATUS_EFFECTS' payment: 'refund'), in kobo. */
       refundedKobo?: number;
+      /** No email: the caller queued one that says it in this transaction (pay on delivery's receipt). */
+      quiet?: boolean;
     },
   ): Promise<{ changed: boolean; order: OrderRow | null }> {
     const order = await this.repository.lockOrder(tx, input.orderId);
@@ -253,7 +263,7 @@ export class OrderState {
       actor: input.actor,
       note: notes.join('. ') || null,
     });
-    await this.mailStatus(tx, order, input.status, mail);
+    if (!input.quiet) await this.mailStatus(tx, order, input.status, mail);
     return { changed: true, order: updated };
   }
 
@@ -274,6 +284,10 @@ export class OrderState {
         orderUrl: this.orderUrl(order),
         ...(input.reason ? { reason: input.reason } : {}),
         ...(input.refundedKobo ? { refundedKobo: input.refundedKobo } : {}),
+        // Still to be paid at the door: the email says how much to have ready.
+        ...(order.paymentMethod === 'payOnDelivery' && order.paymentStatus === 'UNPAID' && to !== 'CANCELLED'
+          ? { payOnDeliveryKobo: order.totalKobo }
+          : {}),
       },
     });
   }

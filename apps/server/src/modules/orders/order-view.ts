@@ -89,6 +89,17 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: OrderHis
         ? row.expiresAt.toISOString()
         : null,
     paymentReference: row.paymentReference,
+    ...(row.paymentMethod === 'payOnDelivery'
+      ? {
+          payOnDelivery: {
+            confirmedAt: row.deliveryConfirmedAt ? row.deliveryConfirmedAt.toISOString() : null,
+            received:
+              row.cashReceivedKobo !== null && row.cashReceivedHow
+                ? { amount: koboToNaira(row.cashReceivedKobo), how: row.cashReceivedHow }
+                : null,
+          },
+        }
+      : {}),
     ...(history
       ? {
           history: history.map((entry) => ({

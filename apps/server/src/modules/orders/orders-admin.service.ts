@@ -6,6 +6,8 @@ import {
   ORDER_MESSAGES,
   type Order,
   type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  POD_PAYMENT_WAY_LABELS,
 } from '@shop/shared';
 import type { Database, Transaction } from '../../db/client';
 import { ChangeCache } from '../../lib/change-cache';
@@ -57,7 +59,13 @@ export class OrdersAdminService {
    * lines come in one query for the page.
    */
   async adminOrders(query: AdminOrderListQuery) {
-    const filter = { status: query.status, search: query.search, from: query.from, to: query.to };
+    const filter = {
+      status: query.status,
+      paymentMethod: query.paymentMethod,
+      search: query.search,
+      from: query.from,
+      to: query.to,
+    };
     const total = await this.counts.get(JSON.stringify(filter), () => this.repository.countAdminOrders(filter));
     const rows = await this.repository.adminOrderPage(query, total);
     const itemsByOrder = groupByOrder(await this.repository.itemsOf(rows.map((row) => row.id)));
@@ -179,7 +187,7 @@ export class OrdersAdminService {
           createdAt: order.createdAt.toISOString(),
           status: order.status,
           paymentStatus: order.paymentStatus,
-          paymentMethod: order.paymentMethod,
+          paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,
           deliveryMethod: order.deliveryMethod,
           customerName: `${order.customerFirstName} ${order.customerLastName}`,
           customerEmail: order.customerEmail,
@@ -194,6 +202,7 @@ export class OrdersAdminService {
           totalAmount: koboToNaira(order.totalKobo),
           transactionId: order.transactionId ?? '',
           paidAt: order.paidAt ? order.paidAt.toISOString() : '',
+          paidOnDeliveryBy: order.cashReceivedHow ? POD_PAYMENT_WAY_LABELS[order.cashReceivedHow] : '',
         };
         yield row;
       }

@@ -1,5 +1,5 @@
-import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus } from '@shop/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, PodPaymentWay } from '@shop/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { orderHistory, orderItems, orders, type ShippingAddress } from '../../db/schema';
 import { likePattern } from '../../lib/sql-literal';
@@ -55,7 +55,19 @@ export type OrderUpdate = Partial<{
   expiresAt: Date | null;
   reminderSentAt: Date | null;
   placedFrom: string | null;
+  deliveryConfirmedAt: Date | null;
+  deliveryConfirmedBy: string | null;
+  cashReceivedKobo: number | null;
+  cashReceivedHow: PodPaymentWay | null;
 }>;
+
+/**
+ * An unpaid order that still holds stock for its customer: pending, or paid on delivery and not
+ * yet paid nor cancelled (confirmed by phone, on its way, delivered without the money recorded).
+ * The hold limits count these (docs/decisions/022-pay-on-delivery.md).
+ */
+const HOLDING_UNPAID = sql`payment_status = 'UNPAID' AND (status = 'PENDING'
+  OR (payment_method = 'payOnDelivery' AND status <> 'CANCELLED'))`;
 
 /** What a customer's unpaid, pending orders hold now (the hold limits). */
 export interface CustomerHolds {
@@ -78,6 +90,7 @@ export interface ShortLine {
 
 export interface AdminOrderFilter {
   status?: OrderStatus;
+  paymentMethod?: PaymentMethod;
   search?: string;
   from?: string;
   to?: string;
@@ -101,6 +114,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
+  if (filter.paymentMethod) conditions.push(sql`payment_method = ${filter.paymentMethod}`);
   if (filter.search && WHOLE_EMAIL.test(filter.search)) {
     // A whole address: that customer's orders, by the lower(email) index.
     conditions.push(sql`lower(customer_email) = ${filter.search.toLowerCase()}`);
@@ -273,7 +287,8 @@ export class OrdersRepository {
    * The customer's unpaid, pending orders (how many, their value), and the units of `productIds`
    * held in unpaid, pending orders: the customer's, and everyone's. Everyone's is read from the
    * unpaid orders first (orders_user_unpaid_idx covers exactly them), never from a product's whole
-   * order history.
+   * order history. An open pay-on-delivery order counts as unpaid whatever its status
+   * (HOLDING_UNPAID; orders_user_pod_open_idx).
    */
   async holdsOf(
     executor: Executor,
@@ -289,7 +304,7 @@ export class OrdersRepository {
         : await this.rows<{ orders: number; valueKobo: string }>(
             sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM (
                   SELECT total_kobo FROM orders
-                   WHERE user_id = ${userId} AND status = 'PENDING' AND payment_status = 'UNPAID'
+                   WHERE user_id = ${userId} AND ${HOLDING_UNPAID}
                    LIMIT ${ordersUpTo}) o`,
             executor,
           );
@@ -299,7 +314,7 @@ export class OrdersRepository {
     if (productIds.length > 0) {
       const held = await this.rows<{ productId: string; mine: number; address: number; all: number }>(
         sql`WITH unpaid AS MATERIALIZED (
-              SELECT id, user_id, placed_from FROM orders WHERE status = 'PENDING' AND payment_status = 'UNPAID'
+              SELECT id, user_id, placed_from FROM orders WHERE ${HOLDING_UNPAID}
             )
             SELECT i.product_id AS "productId",
                    coalesce(sum(i.quantity) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
@@ -317,6 +332,30 @@ export class OrdersRepository {
       }
     }
     return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units, fromAddress, everyone };
+  }
+
+  /**
+   * The customer's open pay-on-delivery order (placed, not paid, not cancelled), oldest first, or
+   * null (orders_user_pod_open_idx). Read under lockCustomer when an order is placed.
+   */
+  async openPayOnDeliveryOrder(
+    executor: Executor,
+    userId: string,
+  ): Promise<{ id: string; orderNumber: string } | null> {
+    const [row] = await executor
+      .select({ id: orders.id, orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.paymentMethod, 'payOnDelivery'),
+          eq(orders.paymentStatus, 'UNPAID'),
+          ne(orders.status, 'CANCELLED'),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(1);
+    return row ?? null;
   }
 
   /** The ids of a customer's unpaid, pending orders (disabling or deleting the customer cancels them). */

@@ -123,6 +123,13 @@ export class OrdersService {
             totalKobo: totals.totalKobo,
             lines,
           });
+          // The method's own rule (pay on delivery: Lagos, the cap, one open order), under the same lock.
+          await this.payments().acceptsOrder(tx, {
+            method: request.paymentDetails.method,
+            shippingDetails: request.shippingDetails,
+            totalKobo: totals.totalKobo,
+            userId: user.id,
+          });
           let order: OrderRow | null = null;
           while (!order) {
             order = await this.repository.insertOrder(tx, {
@@ -137,7 +144,8 @@ export class OrdersService {
               deliveryFeeKobo: totals.deliveryFeeKobo,
               totalKobo: totals.totalKobo,
               shippingAddress: shippingAddressOf(request.shippingDetails),
-              expiresAt: new Date(Date.now() + holdMs),
+              // A method with no deadline (pay on delivery) holds its stock until the admin settles it.
+              expiresAt: holdMs === null ? null : new Date(Date.now() + holdMs),
               placedFrom: context.ip,
             });
           }
@@ -233,6 +241,11 @@ export class OrdersService {
     return this.repository.findOrder(idOrNumber);
   }
 
+  /** The customer's open pay-on-delivery order (placed, not paid, not cancelled), or null. */
+  openPayOnDeliveryOrder(userId: string, tx?: Transaction) {
+    return this.repository.openPayOnDeliveryOrder(tx ?? this.database.db, userId);
+  }
+
   // ---------- The customer cancels ----------
 
   /**
@@ -282,7 +295,18 @@ export class OrdersService {
     work: (
       tx: Transaction,
       order: OrderRow,
-      update: (values: Pick<OrderUpdate, 'paymentReference' | 'paymentAttempts' | 'expiresAt'>) => Promise<OrderRow>,
+      update: (
+        values: Pick<
+          OrderUpdate,
+          | 'paymentReference'
+          | 'paymentAttempts'
+          | 'expiresAt'
+          | 'deliveryConfirmedAt'
+          | 'deliveryConfirmedBy'
+          | 'cashReceivedKobo'
+          | 'cashReceivedHow'
+        >,
+      ) => Promise<OrderRow>,
     ) => Promise<T>,
   ): Promise<T> {
     return this.database.db.transaction(async (tx) => {

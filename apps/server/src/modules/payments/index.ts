@@ -4,6 +4,7 @@ import { OrderExpiryJob } from '../../jobs/order-expiry';
 import { createStorage } from '../../storage';
 import { BankTransferMethod } from './methods/bank-transfer';
 import { CardMethod } from './methods/card';
+import { PayOnDeliveryMethod } from './methods/pay-on-delivery';
 import { PaymentExpiry } from './payment-expiry';
 import { PaymentsRepository } from './payments.repository';
 import { paymentsRoutes } from './payments.routes';
@@ -26,7 +27,7 @@ declare module 'fastify' {
 
 /**
  * Paying for orders (docs/payments.md): the payment methods (a card through its provider, a bank
- * transfer), GET /api/payments/config, payment start and confirmation, transfer confirmation, the
+ * transfer, pay on delivery in Lagos), GET /api/payments/config, payment start and confirmation, transfer confirmation, the
  * provider's webhook, and the job that expires unpaid orders. Registered after orders, to which it
  * hands its side (app.orders.usePayments).
  */
@@ -47,10 +48,12 @@ export default fp(
       app.orders,
       proofsRepository,
     );
-    const service = new PaymentsService(repository, app.orders, card, bankTransfer, {
+    const payOnDelivery = new PayOnDeliveryMethod(app.config.payments.payOnDeliveryCapNaira, repository, app.orders);
+    const service = new PaymentsService(repository, app.orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
       callLimits: { perCustomer: config.limits.paymentCallsPerCustomer, perOrder: config.limits.paymentCallsPerOrder },
       log,
+      onEmailQueued: () => app.outbox.nudge(),
     });
     // Transfer proofs: a storage of their own, never mounted at a public URL (decision 023).
     const privateStorage = createStorage(app.config.privateStorage);

@@ -1,5 +1,6 @@
-import type { PaymentMethod, PaymentStart } from '@shop/shared';
+import type { PaymentMethod, PaymentStart, ShippingDetails } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from '../../db/client';
 
 // A payment method knows how an order paid its way is started, verified, confirmed, refunded and
 // expired (as Vendure's payment method handlers and Medusa's payment providers do). The card
@@ -34,8 +35,8 @@ export type ExpiryDecision =
 
 export interface PaymentMethodHandler {
   readonly name: PaymentMethod;
-  /** How long an unpaid order paid this way keeps its stock, in milliseconds. */
-  readonly holdMs: number;
+  /** How long an unpaid order paid this way keeps its stock, in milliseconds; null: no deadline (pay on delivery). */
+  readonly holdMs: number | null;
   /** Whether the customer is reminded half-way to the deadline (a transfer the customer makes). */
   readonly remindsHalfWay: boolean;
   /** Starts a payment the customer completes in the browser; 409 ORDER_NOT_PAYABLE when there is none to start. */
@@ -46,4 +47,12 @@ export interface PaymentMethodHandler {
   refund(order: OrderRow): Promise<number | undefined>;
   /** The order is past its deadline: expire it, or wait for a payment still going through. */
   beforeExpire(order: OrderRow): Promise<ExpiryDecision>;
+  /**
+   * The method's own rule for a new order, inside its transaction (pay on delivery: Lagos, the
+   * cap, one open order); throws the AppError checkout shows. Absent: every order is accepted.
+   */
+  acceptsOrder?(
+    tx: Transaction,
+    order: { shippingDetails: ShippingDetails; totalKobo: number; userId: string },
+  ): Promise<void>;
 }

@@ -4,8 +4,13 @@ import {
   ORDER_ADMIN_MESSAGES,
   ORDER_MESSAGES,
   orderSchema,
+  POD_ADMIN_MESSAGES,
   paymentConfigSchema,
   paymentStartSchema,
+  podConfirmRequestSchema,
+  podEligibilitySchema,
+  podReceivedRequestSchema,
+  podRefusedRequestSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +29,7 @@ const messageAndOrder = z.object({ message: z.string(), order: orderSchema });
 
 /** API.md "Orders and payment": paying an order, confirming a transfer, the provider's webhook. */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { service, runAfterReply }) => {
-  const publicConfig = service.card.provider.publicConfig;
+  const publicConfig = { ...service.card.provider.publicConfig, payOnDelivery: service.podConfig() };
   app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return publicConfig;
@@ -57,6 +62,53 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request) => ({
       message: ORDER_ADMIN_MESSAGES.transferConfirmed,
       order: await service.confirmTransfer(currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  // Pay on delivery (docs/payments.md): the customer's open order for checkout's live rule, and
+  // the admin's three steps. Each step is refused with 409 where it no longer applies.
+  app.get(
+    '/payments/pay-on-delivery',
+    { preValidation: app.requireUser, schema: { response: { 200: podEligibilitySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.podEligibility(currentUser(request));
+    },
+  );
+
+  app.post(
+    '/orders/:id/pay-on-delivery/confirm',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: idParams, body: podConfirmRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: POD_ADMIN_MESSAGES.confirmed,
+      order: await service.podStep(currentUser(request), request.params.id, { kind: 'confirm', ...request.body }),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/pay-on-delivery/received',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: idParams, body: podReceivedRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: POD_ADMIN_MESSAGES.received,
+      order: await service.podStep(currentUser(request), request.params.id, { kind: 'received', ...request.body }),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/pay-on-delivery/refused',
+    {
+      preValidation: app.requireAdmin,
+      schema: { params: idParams, body: podRefusedRequestSchema, response: { 200: messageAndOrder } },
+    },
+    async (request) => ({
+      message: POD_ADMIN_MESSAGES.refused,
+      order: await service.podStep(currentUser(request), request.params.id, { kind: 'refused', ...request.body }),
     }),
   );
 

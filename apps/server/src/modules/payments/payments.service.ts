@@ -6,12 +6,14 @@ import {
   type PaymentEvent,
   type PaymentMethod,
   type PaymentStart,
+  type PodPaymentWay,
 } from '@shop/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
 import type { BankTransferMethod } from './methods/bank-transfer';
 import type { CardMethod } from './methods/card';
+import type { PayOnDeliveryMethod } from './methods/pay-on-delivery';
 import type { Caller, OrderRow, PaymentMethodHandler } from './payment-method';
 import type { PaymentEventRow, PaymentsRepository } from './payments.repository';
 import type { ProviderTransaction } from './providers/card-provider';
@@ -44,6 +46,8 @@ export interface PaymentsServiceOptions {
   /** Payment calls per customer and per order in PAYMENT_CALL_WINDOW_MS. */
   callLimits: { perCustomer: number; perOrder: number };
   log: FastifyBaseLogger;
+  /** Something was queued in the outbox: deliver it now rather than at the next poll. */
+  onEmailQueued: () => void;
 }
 
 /**
@@ -59,9 +63,10 @@ export class PaymentsService {
     private readonly orders: FastifyInstance['orders'],
     readonly card: CardMethod,
     readonly bankTransfer: BankTransferMethod,
+    readonly payOnDelivery: PayOnDeliveryMethod,
     private readonly options: PaymentsServiceOptions,
   ) {
-    this.methods = { card, bankTransfer };
+    this.methods = { card, bankTransfer, ...(payOnDelivery.enabled ? { payOnDelivery } : {}) };
   }
 
   /** The handler of an order's method; an order of a method not offered (PayPal) has none. */
@@ -74,12 +79,22 @@ export class PaymentsService {
     return {
       holdMs: (method: PaymentMethod) => {
         const handler = this.methods[method];
+        if (!handler && method === 'payOnDelivery') {
+          // Switched off (PAY_ON_DELIVERY_CAP_NAIRA=0): the same answer as the rule gives.
+          throw new AppError('PAY_ON_DELIVERY_UNAVAILABLE', M.podSwitchedOff, {
+            errors: { 'paymentDetails.method': M.podSwitchedOff },
+            extra: { reason: 'off' },
+          });
+        }
         if (!handler) {
           throw new AppError('INVALID_INPUT', M.paypalUnavailable, {
             errors: { 'paymentDetails.method': M.paypalUnavailable },
           });
         }
         return handler.holdMs;
+      },
+      acceptsOrder: async (tx, order) => {
+        await this.methods[order.method]?.acceptsOrder?.(tx, order);
       },
       refundBeforeCancel: async (order: OrderRow) => this.methodOf(order)?.refund(order),
       paidMeanwhile: async (order: OrderRow) => {
@@ -135,6 +150,38 @@ export class PaymentsService {
       }
     }
     return this.orders.service.freshOrder(order, user);
+  }
+
+  // ---------- Pay on delivery: the admin's steps, the customer's open order ----------
+
+  /** The methods' side of GET /api/payments/config beyond the provider's. */
+  podConfig() {
+    return {
+      enabled: this.payOnDelivery.enabled,
+      capNaira: this.payOnDelivery.enabled ? this.payOnDelivery.capNaira : 0,
+    };
+  }
+
+  /** GET /api/payments/pay-on-delivery: the customer's open pay-on-delivery order, if any. */
+  async podEligibility(user: Caller) {
+    return { openOrder: await this.payOnDelivery.openOrderOf(user.id) };
+  }
+
+  /** POST /api/orders/{id}/pay-on-delivery/{confirm,received,refused} (admins). */
+  async podStep(
+    admin: Caller,
+    idOrNumber: string,
+    step:
+      | { kind: 'confirm'; note: string }
+      | { kind: 'received'; amountReceived: number; how: PodPaymentWay; note: string }
+      | { kind: 'refused'; reason: string },
+  ): Promise<Order> {
+    const order = await this.orders.service.visibleOrder(admin, idOrNumber);
+    if (step.kind === 'confirm') await this.payOnDelivery.confirm(order, step, admin.email);
+    else if (step.kind === 'received') await this.payOnDelivery.received(order, step, admin.email);
+    else await this.payOnDelivery.refused(order, step, admin.email);
+    this.options.onEmailQueued();
+    return this.orders.service.freshOrder(order, admin);
   }
 
   /** PATCH /api/orders/{id}/confirm-transfer (admins). */

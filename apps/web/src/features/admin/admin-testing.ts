@@ -63,6 +63,7 @@ export function anEmptyDashboard(): Dashboard {
     ordersByStatus: { PENDING: 0, PROCESSING: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 },
     ordersByPaymentStatus: { UNPAID: 0, PAID: 0, FAILED: 0, REFUNDED: 0 },
     transfersAwaiting: 0,
+    payOnDeliveryAwaiting: 0,
     topProducts: [],
     lowStock: [],
     lowStockCount: 0,

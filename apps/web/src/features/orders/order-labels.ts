@@ -1,4 +1,10 @@
-import type { DeliveryMethod, Order, PaymentMethod, PaymentStatus } from '@shop/shared';
+import {
+  type DeliveryMethod,
+  type Order,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@shop/shared';
 
 // How the storefront names the order's codes, on checkout and on the order pages alike.
 
@@ -9,11 +15,7 @@ export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = {
   EXPRESS: 'Express delivery',
 };
 
-export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
-  card: 'Card',
-  bankTransfer: 'Bank transfer',
-  paypal: 'PayPal',
-};
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = PAYMENT_METHOD_LABELS;
 
 export const PAYMENT_STATUS_NAMES: Record<PaymentStatus, string> = {
   UNPAID: 'Unpaid',

@@ -80,5 +80,5 @@ export interface CardProvider {
   /** The successful charge in an event's kept payload (ProviderEvent.payload), if it reports one. */
   readKeptEvent(payload: unknown): ProviderTransaction | null;
   /** What the storefront needs to open the provider's window (GET /api/payments/config). */
-  readonly publicConfig: PaymentConfig;
+  readonly publicConfig: Omit<PaymentConfig, 'payOnDelivery'>;
 }

@@ -25,6 +25,7 @@ function aBusyDashboard(): Dashboard {
     ordersByStatus: { PENDING: 4, PROCESSING: 2, SHIPPED: 1, DELIVERED: 7, CANCELLED: 1 },
     ordersByPaymentStatus: { UNPAID: 4, PAID: 10, FAILED: 0, REFUNDED: 1 },
     transfersAwaiting: 2,
+    payOnDeliveryAwaiting: 5,
     topProducts: [
       { productId: 'p1', name: 'French Lace', quantity: 6, revenue: 45000 },
       { productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
@@ -57,6 +58,10 @@ describe('the admin dashboard', () => {
     expect(screen.getByTestId('dashboard-transfers').textContent).toBe('2');
     expect(screen.getByRole('link', { name: 'See pending orders' }).getAttribute('href')).toBe(
       '/admin/orders?status=PENDING',
+    );
+    expect(screen.getByTestId('dashboard-pay-on-delivery').textContent).toBe('5');
+    expect(screen.getByRole('link', { name: 'See pay-on-delivery orders' }).getAttribute('href')).toBe(
+      '/admin/orders?paymentMethod=payOnDelivery',
     );
     expect(screen.getByTestId('status-DELIVERED').textContent).toBe('DELIVERED7');
     expect(screen.getByTestId('status-CANCELLED').textContent).toBe('CANCELLED1');

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES as M, type PaymentMethod } from '@shop/shared';
+import { ORDER_MESSAGES as M, type PaymentMethod, type PayOnDeliveryOffer } from '@shop/shared';
 
 export type OfferedPaymentMethod = Exclude<PaymentMethod, 'paypal'>;
 
@@ -12,24 +12,34 @@ const OPTIONS: { method: PaymentMethod; name: string; description: string }[] = 
     name: 'Bank transfer',
     description: 'We show our account details and confirm your order when the money arrives.',
   },
+  { method: 'payOnDelivery', name: 'Pay on delivery', description: M.podDescription },
   { method: 'paypal', name: 'PayPal', description: M.paypalUnavailable },
 ];
 
-/** Card (the default) and bank transfer; PayPal shown disabled with the reason. */
+/**
+ * Card (the default) and bank transfer; pay on delivery when the shop offers it, disabled with
+ * the reason when the rule says no for this address or total; PayPal shown disabled with the reason.
+ */
 export function PaymentMethodOptions({
   value,
   onChange,
+  payOnDelivery,
 }: {
   value: OfferedPaymentMethod;
   onChange: (method: OfferedPaymentMethod) => void;
+  /** The rule's answer for the address and total being typed; undefined: the method is not shown. */
+  payOnDelivery?: PayOnDeliveryOffer;
 }) {
   return (
     <fieldset className="space-y-3">
       <legend className="mb-3 text-lg font-semibold">Payment method</legend>
       {OPTIONS.map(({ method, name, description }) => {
-        const disabled = method === 'paypal';
+        if (method === 'payOnDelivery' && !payOnDelivery) return null;
+        const refusal = method === 'payOnDelivery' && payOnDelivery?.offered === false ? payOnDelivery.message : null;
+        const disabled = method === 'paypal' || refusal !== null;
         const descriptionId = `payment-${method}-description`;
-        return (
+        const reasonId = `payment-${method}-reason`;
+        const option = (
           <label key={method} className={optionClasses}>
             <input
               type="radio"
@@ -37,7 +47,7 @@ export function PaymentMethodOptions({
               value={method}
               checked={value === method}
               disabled={disabled}
-              aria-describedby={descriptionId}
+              aria-describedby={refusal ? `${descriptionId} ${reasonId}` : descriptionId}
               onChange={() => {
                 if (method !== 'paypal') onChange(method);
               }}
@@ -50,6 +60,20 @@ export function PaymentMethodOptions({
               </span>
             </span>
           </label>
+        );
+        if (!refusal) return option;
+        // The reason is outside the label: it describes the option without becoming its name.
+        return (
+          <div key={method} className="space-y-1">
+            {option}
+            <p
+              id={reasonId}
+              data-testid="pay-on-delivery-reason"
+              className="ps-11 text-sm font-medium text-stone-800 dark:text-stone-200"
+            >
+              {refusal}
+            </p>
+          </div>
         );
       })}
     </fieldset>

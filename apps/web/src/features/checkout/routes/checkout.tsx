@@ -31,7 +31,9 @@ import { useSession } from '../../auth/session';
 import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
 import { getOrder, orderQueryKey } from '../../orders/api/get-order';
 import { paymentDeadline } from '../../orders/order-labels';
+import { payOnDeliveryQueryKey } from '../../payments/api/get-pay-on-delivery';
 import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
+import { PayOnDeliveryNextSteps } from '../../payments/components/pay-on-delivery-next-steps';
 import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
 import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
 import { usePayOrder } from '../../payments/use-pay-order';
@@ -41,6 +43,7 @@ import { DeliveryMethodOptions } from '../components/delivery-method-options';
 import { NigerianAddressFields } from '../components/nigerian-address-fields';
 import { OrderSummary } from '../components/order-summary';
 import { type OfferedPaymentMethod, PaymentMethodOptions } from '../components/payment-method-options';
+import { usePayOnDeliveryOffer } from '../use-pay-on-delivery-offer';
 
 type Notice = {
   kind: 'error' | 'info';
@@ -140,11 +143,21 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ShippingDetails>({
     resolver: zodResolver(shippingDetailsSchema),
     defaultValues: shippingFrom(user),
   });
+  // Pay on delivery follows the address and total as they are typed (Lagos, the cap, one open order).
+  const podOffer = usePayOnDeliveryOffer({
+    country: watch('country'),
+    state: watch('state'),
+    totalKobo: Math.round(totals.total * 100),
+  });
+  useEffect(() => {
+    if (paymentMethod === 'payOnDelivery' && !podOffer?.offered) setPaymentMethod('card');
+  }, [paymentMethod, podOffer?.offered]);
 
   if (items.length === 0) {
     return (
@@ -185,12 +198,16 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, price: line.price })),
       });
       queryClient.invalidateQueries({ queryKey: ['orders'] });
+      if (order.paymentMethod === 'payOnDelivery') queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
       if (order.paymentMethod === 'card') rememberPendingOrder(order);
       // A bank transfer order is placed: what is left is paying it, outside the shop.
       else cartStore.clear();
       onCreated(order);
     } catch (failure) {
       const next = noticeForCreateFailure(failure, setError);
+      if (failure instanceof ApiError && failure.code === 'PAY_ON_DELIVERY_UNAVAILABLE') {
+        queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
+      }
       if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') setUser(null);
       setNotice(next);
     } finally {
@@ -237,7 +254,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
           <CountrySelect error={errors.country?.message} {...register('country')} />
         </fieldset>
         <DeliveryMethodOptions value={deliveryMethod} subtotalKobo={totals.subtotalKobo} onChange={setDeliveryMethod} />
-        <PaymentMethodOptions value={paymentMethod} onChange={setPaymentMethod} />
+        <PaymentMethodOptions value={paymentMethod} onChange={setPaymentMethod} payOnDelivery={podOffer} />
       </div>
       <div>
         <OrderSummary lines={items} totals={totals}>
@@ -295,6 +312,10 @@ function noticeForCreateFailure(failure: unknown, setError: UseFormSetError<Ship
     // The customer's unpaid orders hold as much as one customer may, or they placed many orders
     // lately: the form and the cart stay as they are, and My Orders is where an unpaid order is
     // paid for or cancelled. The server's message says which limit, as a whole sentence.
+    // Pay on delivery is not offered for this address, total or customer: the form stays, the
+    // reason is said, and an open pay-on-delivery order is in My Orders.
+    case 'PAY_ON_DELIVERY_UNAVAILABLE':
+      return { kind: 'error', text: failure.message, toMyOrders: failure.detail('reason') === 'open-order' };
     case 'HOLD_LIMIT_REACHED':
     case 'TOO_MANY_REQUESTS':
       return {
@@ -388,6 +409,8 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
             Your items are kept for you while you pay. An unpaid order is cancelled after a while.
           </p>
         </>
+      ) : order.paymentMethod === 'payOnDelivery' ? (
+        <PayOnDeliveryNextSteps amount={order.totalAmount} />
       ) : (
         <BankTransferDetails
           orderNumber={order.orderNumber}

@@ -28,6 +28,7 @@ import {
 } from '../components/order-detail-cards';
 import { ReceiptLink } from '../components/receipt-link';
 import { TransferProofUpload } from '../components/transfer-proof-upload';
+import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,
@@ -134,6 +135,7 @@ function OrderDetails({ order }: { order: Order }) {
         </div>
       )}
       <TransferProofUpload order={order} />
+      <PayOnDeliverySteps order={order} />
       {cancelError && (
         <div className="mt-6">
           <FormMessage kind="error">{cancelError}</FormMessage>

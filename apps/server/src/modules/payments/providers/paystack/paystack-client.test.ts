@@ -20,6 +20,7 @@ const publicConfig = paymentConfigSchema.parse({
   testMode: true,
   bankTransfer: { accountName: 'A', bankName: 'B', accountNumber: '0000000000' },
   channels: ['card'],
+  payOnDelivery: { enabled: true, capNaira: 150_000 },
 });
 
 function recordingLog() {

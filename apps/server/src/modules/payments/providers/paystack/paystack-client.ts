@@ -39,7 +39,7 @@ export interface PaystackClientOptions {
   secretKey: string;
   /** Base URL of the API, without a trailing slash; a function when it is known only later. */
   apiUrl: string | (() => string | Promise<string>);
-  publicConfig: PaymentConfig;
+  publicConfig: Omit<PaymentConfig, 'payOnDelivery'>;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Per attempt; 10 s by default. */
   timeoutMs?: number;
@@ -126,7 +126,7 @@ export function paystackSignature(secretKey: string, rawBody: Buffer | string): 
 }
 
 export class PaystackClient implements CardProvider {
-  readonly publicConfig: PaymentConfig;
+  readonly publicConfig: Omit<PaymentConfig, 'payOnDelivery'>;
   readonly #secretKey: string;
   readonly #apiUrl: PaystackClientOptions['apiUrl'];
   readonly #log: PaystackClientOptions['log'];

@@ -98,6 +98,7 @@ describe('GET /api/payments/config', () => {
       testMode: true,
       bankTransfer: { accountName: 'Stitch & Trim Demo', bankName: 'Demo Bank', accountNumber: '0000000000' },
       channels: ['card'],
+      payOnDelivery: { enabled: true, capNaira: 150_000 },
     });
     expect(response.body).not.toContain('sk_');
   });
@@ -128,6 +129,7 @@ describe('GET /api/payments/config', () => {
         testMode: false,
         bankTransfer: { accountName: 'Stitch and Trim Ltd', bankName: 'First Bank', accountNumber: '3012345678' },
         channels: ['card'],
+        payOnDelivery: { enabled: true, capNaira: 150_000 },
       });
       expect(response.body).not.toContain('sk_live_secret123');
       expect((await app.inject({ method: 'GET', url: '/test-gateway/v2/inline.js' })).statusCode).toBe(404);

@@ -92,6 +92,15 @@ function DashboardBody({ data }: { data: Dashboard }) {
             See pending orders
           </Link>
         </Figure>
+        <Figure
+          label="Pay on delivery awaiting payment"
+          value={String(data.payOnDeliveryAwaiting)}
+          testId="dashboard-pay-on-delivery"
+        >
+          <Link to={`${paths.adminOrders.href()}?paymentMethod=payOnDelivery`} className={linkClass}>
+            See pay-on-delivery orders
+          </Link>
+        </Figure>
       </dl>
 
       <Panel id="dashboard-revenue-chart" title="Revenue by day (last 30 days)">

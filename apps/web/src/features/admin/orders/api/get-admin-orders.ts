@@ -2,7 +2,14 @@ import type { Order } from '@shop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
-export type AdminOrderFilters = { status?: string; search?: string; from?: string; to?: string; page: number };
+export type AdminOrderFilters = {
+  status?: string;
+  paymentMethod?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  page: number;
+};
 export type AdminOrderPage = { orders: Order[]; page: number; pageSize: number; total: number };
 
 /** GET /api/orders/admin: every customer's orders, by status, number or customer, and dates. */

@@ -13,6 +13,7 @@ import {
   shippingAddressLine,
 } from '../../../orders/components/order-detail-cards';
 import { ReceiptLink } from '../../../orders/components/receipt-link';
+import { PayOnDeliverySteps } from '../../../orders/components/pay-on-delivery-steps';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
@@ -26,6 +27,7 @@ import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
 import { TransferProofPanel } from '../components/transfer-proof-panel';
+import { awaitsPayOnDelivery, PayOnDeliveryPanel } from '../components/pay-on-delivery-panel';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
@@ -77,7 +79,13 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <TransferProofPanel order={order} />
           </div>
         ) : null}
+        {awaitsPayOnDelivery(order) ? (
+          <section aria-label="Settle pay on delivery" className={orderCardClasses(true)}>
+            <PayOnDeliveryPanel order={order} />
+          </section>
+        ) : null}
       </div>
+      <PayOnDeliverySteps order={order} className="" />
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         <OrderCard id="order-customer" title="Customer" compact>

@@ -5,6 +5,7 @@ import {
   ORDER_ADMIN_MESSAGES,
   ORDER_STATUSES,
   type Order,
+  PAYMENT_METHODS,
 } from '@shop/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +63,7 @@ export default function AdminOrdersPage() {
   const { params, update } = useListParams();
   const filters = {
     status: ORDER_STATUSES.find((status) => status === params.get('status')),
+    paymentMethod: PAYMENT_METHODS.find((method) => method === params.get('paymentMethod')),
     search: params.get('search') ?? undefined,
     from: dateParam(params.get('from')),
     to: dateParam(params.get('to')),
@@ -110,6 +112,18 @@ export default function AdminOrdersPage() {
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label="Payment method"
+          value={filters.paymentMethod ?? ''}
+          onChange={(paymentMethod) => update({ paymentMethod })}
+        >
+          <option value="">All methods</option>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_NAMES[method]}
             </option>
           ))}
         </FilterSelect>

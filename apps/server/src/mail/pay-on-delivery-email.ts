@@ -1,0 +1,66 @@
+import { formatNaira, koboToNaira, ORDER_MESSAGES, POD_PAYMENT_WAY_LABELS, type PodPaymentWay } from '@shop/shared';
+import { type EmailTemplates, escapeHtml, layout, type RenderedEmail, SHOP_NAME } from './templates';
+
+// Pay on delivery's words in the order emails (docs/decisions/022-pay-on-delivery.md): the
+// receipt once the rider brought the money back, and the line of a status email while the
+// order is still to be paid at the door. Hooked into templates.ts by one line each.
+
+const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
+
+/**
+ * What happens after a pay-on-delivery order is placed (the success page says the same): for the
+ * order-placed email of item 4 to call with the order's total.
+ */
+export const podPlacedWording = (totalKobo: number) => ORDER_MESSAGES.podNextSteps(naira(totalKobo));
+
+/** The sentence a status email adds while the order is still to be paid at the door. */
+export function podStatusLine(data: { payOnDeliveryKobo?: number; to: string }): string | null {
+  if (data.payOnDeliveryKobo === undefined) return null;
+  const ready = `Please have ${naira(data.payOnDeliveryKobo)} ready when it arrives: pay the rider by cash, POS or transfer.`;
+  return data.to === 'PROCESSING' ? `We have confirmed your order by phone. ${ready}` : ready;
+}
+
+/** The order-paid receipt of an order paid to the rider: delivered, how much, how. */
+export function podPaidEmail(
+  data: EmailTemplates['order-paid'] & { paidOnDelivery: { how: PodPaymentWay; receivedKobo: number } },
+): RenderedEmail {
+  const { firstName, orderNumber, items, orderUrl } = data;
+  const how = POD_PAYMENT_WAY_LABELS[data.paidOnDelivery.how];
+  const said = `Your order ${orderNumber} has been delivered, and we have received your payment of ${naira(data.paidOnDelivery.receivedKobo)} by ${how}. Thank you for shopping with us.`;
+  const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
+  const totals = [
+    `Subtotal: ${naira(data.subtotalKobo)}`,
+    `Delivery: ${naira(data.deliveryFeeKobo)}`,
+    `Total paid: ${naira(data.totalKobo)}`,
+    `Paid on delivery by: ${how}`,
+  ];
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
+    )
+    .join('\n');
+  return {
+    subject: `Order ${orderNumber} delivered: payment received`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      said,
+      '',
+      ...lines,
+      '',
+      ...totals,
+      '',
+      ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
+      SHOP_NAME,
+    ].join('\n'),
+    html: layout(
+      `Order ${orderNumber} delivered`,
+      `<p>Hello ${escapeHtml(firstName)},</p>
+<p>${escapeHtml(said)}</p>
+<table style="width:100%;border-collapse:collapse">${rows}</table>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
+    ),
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  formatNaira,
+  koboToNaira,
+  ORDER_MESSAGES as M,
+  nairaToKobo,
+  ORDER_ADMIN_MESSAGES,
+  type PaymentStart,
+  POD_ADMIN_MESSAGES,
+  type PodPaymentWay,
+  payOnDeliveryOffer,
+  podCapKobo,
+  type ShippingDetails,
+} from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import type { ExpiryDecision, OrderRow, PaymentMethodHandler, VerifyResult } from '../payment-method';
+import type { PaymentsRepository } from '../payments.repository';
+
+/**
+ * Pay on delivery, in Lagos only (docs/decisions/022-pay-on-delivery.md): the customer pays the
+ * rider at the door (cash, POS or a transfer). There is nothing to start or verify online; the
+ * order is placed unpaid and keeps its stock with no deadline (expiresAt null) until an admin
+ * settles it in three steps: confirmed by phone (PROCESSING), delivered and paid (PAID, then
+ * DELIVERED), or the delivery refused (CANCELLED, stock back). A refund is the shop's to make by
+ * hand, as for a transfer.
+ */
+export class PayOnDeliveryMethod implements PaymentMethodHandler {
+  readonly name = 'payOnDelivery' as const;
+  /** No deadline: the stock is held until the admin records the money or the refusal. */
+  readonly holdMs = null;
+  readonly remindsHalfWay = false;
+
+  constructor(
+    /** PAY_ON_DELIVERY_CAP_NAIRA: the largest order paid this way; 0: not offered. */
+    readonly capNaira: number,
+    private readonly repository: PaymentsRepository,
+    private readonly orders: FastifyInstance['orders'],
+  ) {}
+
+  get enabled() {
+    return this.capNaira > 0;
+  }
+
+  async start(): Promise<PaymentStart> {
+    throw new AppError('ORDER_NOT_PAYABLE', M.notPayable);
+  }
+
+  async verify(): Promise<VerifyResult> {
+    return { outcome: 'unpaid', status: 'not found', gatewayResponse: null, inProgress: false };
+  }
+
+  async refund(): Promise<undefined> {
+    return undefined;
+  }
+
+  /**
+   * Never reached: a pay-on-delivery order has no deadline. Should one be given one by hand, it is
+   * left alone (the expiry job asks again later) rather than cancelled behind the rider's back.
+   */
+  async beforeExpire(): Promise<ExpiryDecision> {
+    return { action: 'wait' };
+  }
+
+  /** The shared rule (payOnDeliveryOffer), with the customer's open order read under their lock. */
+  async acceptsOrder(
+    tx: Transaction,
+    order: { shippingDetails: ShippingDetails; totalKobo: number; userId: string },
+  ): Promise<void> {
+    const open = await this.orders.service.openPayOnDeliveryOrder(order.userId, tx);
+    const offer = payOnDeliveryOffer({
+      country: order.shippingDetails.country,
+      state: order.shippingDetails.state,
+      totalKobo: order.totalKobo,
+      capKobo: podCapKobo(this.capNaira),
+      hasOpenPodOrder: open !== null,
+    });
+    if (!offer.offered) {
+      throw new AppError('PAY_ON_DELIVERY_UNAVAILABLE', offer.message, {
+        errors: { 'paymentDetails.method': offer.message },
+        extra: { reason: offer.reason, ...(open ? { openOrder: open } : {}) },
+      });
+    }
+  }
+
+  /** The customer's open pay-on-delivery order, for checkout's live rule. */
+  openOrderOf(userId: string) {
+    return this.orders.service.openPayOnDeliveryOrder(userId);
+  }
+
+  /** Refuses a step on an order that is not paid on delivery, or is already paid or cancelled. */
+  private assertOpen(order: OrderRow, { cancelled }: { cancelled: AppError }) {
+    if (order.paymentMethod !== 'payOnDelivery') {
+      throw new AppError('CONFLICT', POD_ADMIN_MESSAGES.notPayOnDelivery);
+    }
+    if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED') {
+      throw new AppError('ALREADY_PAID', M.alreadyPaid);
+    }
+    if (order.status === 'CANCELLED') throw cancelled;
+  }
+
+  /**
+   * The shop called the customer and the order stands: PROCESSING, with "Confirmed by phone" in
+   * the history, and the status email (which tells them to have the money ready). A second click
+   * finds it confirmed: 409 CONFLICT.
+   */
+  async confirm(order: OrderRow, input: { note: string }, adminEmail: string): Promise<void> {
+    const actor = `admin:${adminEmail}`;
+    await this.orders.service.withLockedOrder(order.id, async (tx, locked, update) => {
+      this.assertOpen(locked, { cancelled: new AppError('ORDER_NOT_PAYABLE', M.notPayable) });
+      if (locked.deliveryConfirmedAt || locked.status !== 'PENDING') {
+        throw new AppError('CONFLICT', POD_ADMIN_MESSAGES.alreadyConfirmed);
+      }
+      await update({ deliveryConfirmedAt: new Date(), deliveryConfirmedBy: actor });
+      await this.orders.state.setStatus(tx, {
+        orderId: locked.id,
+        status: 'PROCESSING',
+        actor,
+        note: [POD_ADMIN_MESSAGES.confirmedNote, input.note].filter(Boolean).join(': '),
+      });
+    });
+  }
+
+  /**
+   * The rider delivered and brought the money back: the amount (at least the total, as for a
+   * transfer) and how it was paid are kept on the order and as a `pod.received` payment event;
+   * the order is paid as any other (markPaid: PAID, paidAt, the receipt in pay-on-delivery
+   * words), then DELIVERED without a second email. A second click finds it paid: 409 ALREADY_PAID.
+   */
+  async received(
+    order: OrderRow,
+    input: { amountReceived: number; how: PodPaymentWay; note: string },
+    adminEmail: string,
+  ): Promise<void> {
+    const receivedKobo = nairaToKobo(input.amountReceived);
+    if (receivedKobo === null) {
+      throw new AppError('INVALID_INPUT', ORDER_ADMIN_MESSAGES.amountInvalid, {
+        errors: { amountReceived: ORDER_ADMIN_MESSAGES.amountInvalid },
+      });
+    }
+    const actor = `admin:${adminEmail}`;
+    await this.orders.service.withLockedOrder(order.id, async (tx, locked, update) => {
+      this.assertOpen(locked, { cancelled: new AppError('ORDER_NOT_PAYABLE', M.notPayable) });
+      if (receivedKobo < locked.totalKobo) {
+        const message = ORDER_ADMIN_MESSAGES.amountShort(
+          formatNaira(koboToNaira(receivedKobo)),
+          formatNaira(koboToNaira(locked.totalKobo)),
+        );
+        throw new AppError('TRANSFER_AMOUNT_SHORT', message, {
+          errors: { amountReceived: message },
+          extra: { totalAmount: koboToNaira(locked.totalKobo) },
+        });
+      }
+      const paidAt = new Date().toISOString();
+      await update({ cashReceivedKobo: receivedKobo, cashReceivedHow: input.how });
+      const { outcome } = await this.orders.state.markPaid(tx, {
+        orderId: locked.id,
+        actor,
+        payment: {
+          id: `pod:${locked.orderNumber}`,
+          reference: locked.orderNumber,
+          referenceIsTheOrders: true,
+          succeeded: true,
+          status: 'success',
+          amountKobo: locked.totalKobo,
+          currency: 'NGN',
+          paidAt,
+          gatewayResponse: 'Paid on delivery',
+          card: false,
+        },
+        receipt: { paidOnDelivery: { how: input.how, receivedKobo } },
+      });
+      if (outcome !== 'paid') throw new AppError('CONFLICT', M.createFailed);
+      await this.orders.state.setStatus(tx, {
+        orderId: locked.id,
+        status: 'DELIVERED',
+        actor,
+        note: [POD_ADMIN_MESSAGES.receivedNote(formatNaira(koboToNaira(receivedKobo)), input.how), input.note]
+          .filter(Boolean)
+          .join(': '),
+        // The receipt just queued says it was delivered: one email for the step.
+        quiet: true,
+      });
+      await this.repository.insertPaymentEvent(
+        {
+          dedupeKey: `pod.received:${locked.id}`,
+          event: 'pod.received',
+          reference: locked.orderNumber,
+          orderId: locked.id,
+          payload: {
+            event: 'pod.received',
+            data: { amount: receivedKobo, currency: 'NGN', status: input.how, note: input.note, by: actor, paidAt },
+          },
+        },
+        tx,
+      );
+    });
+  }
+
+  /**
+   * The customer refused the delivery: CANCELLED for the reason 'delivery-refused', the stock back
+   * on the shelf once, the reason in the history, the status email. A second click finds it
+   * cancelled: 409 CONFLICT.
+   */
+  async refused(order: OrderRow, input: { reason: string }, adminEmail: string): Promise<void> {
+    const actor = `admin:${adminEmail}`;
+    await this.orders.service.withLockedOrder(order.id, async (tx, locked) => {
+      this.assertOpen(locked, { cancelled: new AppError('CONFLICT', POD_ADMIN_MESSAGES.alreadyCancelled) });
+      await this.orders.state.cancel(tx, {
+        orderId: locked.id,
+        actor,
+        reason: 'delivery-refused',
+        note: POD_ADMIN_MESSAGES.refusedNote(input.reason),
+      });
+    });
+  }
+}

@@ -1,0 +1,429 @@
+import { ORDER_ADMIN_MESSAGES, ORDER_MESSAGES, POD_ADMIN_MESSAGES } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { createTestApp, testConfig } from '../../../test/helper';
+import { createProduct, placeOrder, SHIPPING, stockOf } from '../../../test/orders';
+import type { Database } from '../../db/client';
+import { renderEmail } from '../../mail/templates';
+
+// Pay on delivery, in Lagos only (docs/decisions/022-pay-on-delivery.md): who is offered it, and
+// the admin's three steps, through HTTP, against what the database kept.
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+let database: Database;
+let admin: Session;
+
+beforeAll(async () => {
+  shop = await createTestApp({ seedDemoCatalogue: false });
+  app = shop.app;
+  database = shop.database;
+  admin = await login(app, ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const POD = { paymentDetails: { method: 'payOnDelivery', transactionId: null } };
+const ABUJA = { ...SHIPPING, city: 'Abuja', state: 'FCT' };
+
+async function podOrder(
+  session: Session,
+  { priceKobo = 1_000_000, quantity = 2, shipping = SHIPPING as Record<string, string>, on = app } = {},
+) {
+  const product = await createProduct(database, { priceKobo, stock: 10 });
+  const response = await placeOrder(on, session, [{ productId: product.id, quantity, price: priceKobo / 100 }], {
+    ...POD,
+    shippingDetails: shipping,
+  });
+  return { response, product };
+}
+
+const step = (orderId: string, name: 'confirm' | 'received' | 'refused', payload: object, session = admin) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/pay-on-delivery/${name}`,
+    headers: bearer(session),
+    payload,
+  });
+
+async function row(orderId: string) {
+  const [found] = await database.query<{
+    status: string;
+    payment_status: string;
+    expires_at: Date | null;
+    delivery_confirmed_at: Date | null;
+    delivery_confirmed_by: string | null;
+    cash_received_kobo: number | null;
+    cash_received_how: string | null;
+    transaction_id: string | null;
+  }>('SELECT * FROM orders WHERE id = $1', [orderId]);
+  if (!found) throw new Error('no order');
+  return found;
+}
+
+const history = (orderId: string) =>
+  database.query<{ field: string; from_value: string | null; to_value: string | null; note: string | null }>(
+    'SELECT field, from_value, to_value, note FROM order_history WHERE order_id = $1 ORDER BY created_at, id',
+    [orderId],
+  );
+
+const mails = (orderNumber: string) =>
+  database.query<{ payload: { template: string; to: string; data: Record<string, unknown> } }>(
+    `SELECT payload FROM outbox WHERE payload->'data'->>'orderNumber' = $1 ORDER BY created_at, id`,
+    [orderNumber],
+  );
+
+describe('who is offered pay on delivery', () => {
+  it('places a Lagos order unpaid, with its stock held and no deadline', async () => {
+    const { session } = await customer(app);
+    const { response, product } = await podOrder(session);
+    expect(response.statusCode).toBe(201);
+    const { order } = response.json();
+    expect(order).toMatchObject({
+      paymentMethod: 'payOnDelivery',
+      status: 'PENDING',
+      paymentStatus: 'UNPAID',
+      expiresAt: null,
+      payOnDelivery: { confirmedAt: null, received: null },
+    });
+    expect(await stockOf(database, product.id)).toBe(8);
+    expect((await row(order.id)).expires_at).toBeNull();
+    // The customer's open order, for checkout's live rule.
+    const open = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery', headers: bearer(session) });
+    expect(open.json()).toEqual({ openOrder: { id: order.id, orderNumber: order.orderNumber } });
+  });
+
+  it('tells checkout the cap and that it is on', async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(config.json().payOnDelivery).toEqual({ enabled: true, capNaira: 150_000 });
+  });
+
+  it('refuses an Abuja address, and another country, with the Lagos message under the method', async () => {
+    const { session } = await customer(app);
+    for (const shipping of [ABUJA, { ...SHIPPING, country: 'Ghana' }]) {
+      const { response, product } = await podOrder(session, { shipping });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'PAY_ON_DELIVERY_UNAVAILABLE',
+        message: ORDER_MESSAGES.podLagosOnly,
+        errors: { 'paymentDetails.method': 'Pay on delivery is available for Lagos addresses only' },
+        reason: 'not-lagos',
+      });
+      // Nothing was taken.
+      expect(await stockOf(database, product.id)).toBe(10);
+    }
+    const none = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery', headers: bearer(session) });
+    expect(none.json()).toEqual({ openOrder: null });
+  });
+
+  it('takes pickup with a Lagos address', async () => {
+    const { session } = await customer(app);
+    const product = await createProduct(database, { priceKobo: 500_000 });
+    const response = await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 5000 }], {
+      ...POD,
+      deliveryMethod: 'PICKUP',
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('takes an order of the cap exactly and refuses one over it (the total with delivery)', async () => {
+    const atCap = await customer(app);
+    // ₦145,000 + ₦5,000 express = ₦150,000.
+    expect((await podOrder(atCap.session, { priceKobo: 14_500_000, quantity: 1 })).response.statusCode).toBe(201);
+    const over = await customer(app);
+    const { response } = await podOrder(over.session, { priceKobo: 14_500_100, quantity: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: 'Pay on delivery is available for orders up to ₦150,000',
+      errors: { 'paymentDetails.method': 'Pay on delivery is available for orders up to ₦150,000' },
+      reason: 'over-cap',
+    });
+  });
+
+  it('refuses a second pay-on-delivery order while one is open, but not a card order', async () => {
+    const { session } = await customer(app);
+    const first = (await podOrder(session)).response.json().order;
+    const second = await podOrder(session);
+    expect(second.response.statusCode).toBe(409);
+    expect(second.response.json()).toMatchObject({
+      message: 'You already have a pay-on-delivery order awaiting delivery',
+      reason: 'open-order',
+      openOrder: { id: first.id, orderNumber: first.orderNumber },
+    });
+    const product = await createProduct(database);
+    const card = await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 5000 }]);
+    expect(card.statusCode).toBe(201);
+    // Confirmed by phone, it is still open; paid, it is not.
+    expect((await step(first.id, 'confirm', {})).statusCode).toBe(200);
+    expect((await podOrder(session)).response.statusCode).toBe(409);
+    expect((await step(first.id, 'received', { amountReceived: '25000', how: 'cash' })).statusCode).toBe(200);
+    expect((await podOrder(session)).response.statusCode).toBe(201);
+  });
+
+  it('lets only one of two orders placed at once pass the open-order check', async () => {
+    const { session } = await customer(app);
+    const [a, b] = await Promise.all([podOrder(session), podOrder(session)]);
+    expect([a.response.statusCode, b.response.statusCode].sort()).toEqual([201, 409]);
+    const [{ count }] = (await database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE u.email = $1 AND o.payment_method = 'payOnDelivery'`,
+      [session.user.email],
+    )) as [{ count: number }];
+    expect(count).toBe(1);
+  });
+
+  it('is not offered when PAY_ON_DELIVERY_CAP_NAIRA is 0', async () => {
+    const off = await createTestApp({
+      seedDemoCatalogue: false,
+      payments: { ...testConfig().payments, payOnDeliveryCapNaira: 0 },
+    });
+    try {
+      const { session } = await customer(off.app);
+      const product = await createProduct(off.database);
+      const response = await placeOrder(off.app, session, [{ productId: product.id, quantity: 1, price: 5000 }], POD);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'PAY_ON_DELIVERY_UNAVAILABLE', reason: 'off' });
+      const config = await off.app.inject({ method: 'GET', url: '/api/payments/config' });
+      expect(config.json().payOnDelivery).toEqual({ enabled: false, capNaira: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('counts a confirmed pay-on-delivery order in the hold limits as unpaid', async () => {
+    const base = testConfig();
+    const limited = await createTestApp({
+      seedDemoCatalogue: false,
+      orders: { ...base.orders, limits: { ...base.orders.limits, unpaidOrders: 1 } },
+    });
+    try {
+      const limitedAdmin = await login(limited.app, ADMIN.email, ADMIN.password);
+      const { session } = await customer(limited.app);
+      const product = await createProduct(limited.database);
+      const first = await placeOrder(limited.app, session, [{ productId: product.id, quantity: 1, price: 5000 }], POD);
+      expect(first.statusCode).toBe(201);
+      const confirmed = await limited.app.inject({
+        method: 'POST',
+        url: `/api/orders/${first.json().order.id}/pay-on-delivery/confirm`,
+        headers: bearer(limitedAdmin),
+        payload: {},
+      });
+      expect(confirmed.json().order.status).toBe('PROCESSING');
+      const card = await placeOrder(limited.app, session, [{ productId: product.id, quantity: 1, price: 5000 }]);
+      expect(card.statusCode).toBe(409);
+      expect(card.json().code).toBe('HOLD_LIMIT_REACHED');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('cannot be started or confirmed online', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    const start = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      headers: bearer(session),
+    });
+    expect(start.statusCode).toBe(409);
+    expect(start.json().code).toBe('ORDER_NOT_PAYABLE');
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/orders/confirm-payment',
+      headers: bearer(session),
+      payload: { orderId: order.id, status: 'success' },
+    });
+    expect(confirm.statusCode).toBe(402);
+    expect((await row(order.id)).payment_status).toBe('UNPAID');
+  });
+});
+
+describe("the admin's steps", () => {
+  it('confirm by phone → PROCESSING with the note, once; a second click is 409', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    const first = await step(order.id, 'confirm', { note: 'Spoke to Ada, deliver after 2 pm' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: POD_ADMIN_MESSAGES.confirmed,
+      order: { status: 'PROCESSING', paymentStatus: 'UNPAID' },
+    });
+    expect(first.json().order.payOnDelivery.confirmedAt).toEqual(expect.any(String));
+    const again = await step(order.id, 'confirm', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(POD_ADMIN_MESSAGES.alreadyConfirmed);
+    const stored = await row(order.id);
+    expect(stored.delivery_confirmed_by).toBe(`admin:${ADMIN.email}`);
+    const rows = await history(order.id);
+    expect(rows.filter((entry) => entry.field === 'status')).toEqual([
+      {
+        field: 'status',
+        from_value: 'PENDING',
+        to_value: 'PROCESSING',
+        note: 'Confirmed by phone: Spoke to Ada, deliver after 2 pm',
+      },
+    ]);
+    const sent = (await mails(order.orderNumber)).map((mail) => mail.payload);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ template: 'order-status-changed', data: { to: 'PROCESSING' } });
+    const email = renderEmail('order-status-changed', sent[0]?.data as never);
+    expect(email.text).toContain('We have confirmed your order by phone.');
+    expect(email.text).toContain('Please have ₦25,000.00 ready when it arrives');
+  });
+
+  it('delivered and paid → PAID then DELIVERED, the money and how kept, one receipt; twice is 409', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    await step(order.id, 'confirm', {});
+    const short = await step(order.id, 'received', { amountReceived: '24999.99', how: 'cash' });
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({
+      code: 'TRANSFER_AMOUNT_SHORT',
+      errors: { amountReceived: ORDER_ADMIN_MESSAGES.amountShort('₦24,999.99', '₦25,000.00') },
+    });
+    const bad = await step(order.id, 'received', { amountReceived: '25000', how: 'cheque' });
+    expect(bad.statusCode).toBe(400);
+
+    const paid = await step(order.id, 'received', { amountReceived: '25000', how: 'pos' });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order).toMatchObject({
+      status: 'DELIVERED',
+      paymentStatus: 'PAID',
+      transactionId: `pod:${order.orderNumber}`,
+      payOnDelivery: { received: { amount: 25000, how: 'pos' } },
+      paymentEvents: [expect.objectContaining({ event: 'pod.received', amount: 25000, status: 'pos' })],
+    });
+    const again = await step(order.id, 'received', { amountReceived: '25000', how: 'pos' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_PAID');
+    const stored = await row(order.id);
+    expect(stored).toMatchObject({ cash_received_kobo: 2_500_000, cash_received_how: 'pos', payment_status: 'PAID' });
+
+    const rows = await history(order.id);
+    // One row each (the last two share their transaction's time, so their order is not asserted).
+    const changes = rows.map((entry) => [entry.field, entry.from_value, entry.to_value]);
+    expect(changes).toHaveLength(3);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ['status', 'PENDING', 'PROCESSING'],
+        ['paymentStatus', 'UNPAID', 'PAID'],
+        ['status', 'PROCESSING', 'DELIVERED'],
+      ]),
+    );
+    expect(rows.find((entry) => entry.to_value === 'DELIVERED')?.note).toBe('Paid on delivery: ₦25,000.00 by POS');
+
+    const sent = (await mails(order.orderNumber)).map((mail) => mail.payload);
+    expect(sent.map((mail) => mail.template)).toEqual(['order-status-changed', 'order-paid']);
+    const receipt = renderEmail('order-paid', sent[1]?.data as never);
+    expect(receipt.subject).toBe(`Order ${order.orderNumber} delivered: payment received`);
+    expect(receipt.text).toContain('we have received your payment of ₦25,000.00 by POS');
+
+    // The customer sees it paid and delivered, without the staff's notes.
+    const mine = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(session) });
+    expect(mine.json().order).toMatchObject({ status: 'DELIVERED', paymentStatus: 'PAID' });
+    expect(mine.json().order.paymentEvents).toBeUndefined();
+  });
+
+  it('records the money without a phone confirmation first', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    const paid = await step(order.id, 'received', { amountReceived: 30000, how: 'transfer' });
+    expect(paid.json().order).toMatchObject({ status: 'DELIVERED', paymentStatus: 'PAID' });
+  });
+
+  it('refused → CANCELLED with the reason, the stock back once; twice is 409', async () => {
+    const { session } = await customer(app);
+    const { response, product } = await podOrder(session);
+    const { order } = response.json();
+    expect(await stockOf(database, product.id)).toBe(8);
+    expect((await step(order.id, 'refused', { reason: '  ' })).statusCode).toBe(400);
+    const refused = await step(order.id, 'refused', { reason: 'Customer not at home, refused on the phone' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(10);
+    const again = await step(order.id, 'refused', { reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(POD_ADMIN_MESSAGES.alreadyCancelled);
+    expect(await stockOf(database, product.id)).toBe(10);
+    // A cancelled order takes no money and no confirmation.
+    expect((await step(order.id, 'received', { amountReceived: 25000, how: 'cash' })).json().code).toBe(
+      'ORDER_NOT_PAYABLE',
+    );
+    expect((await step(order.id, 'confirm', {})).statusCode).toBe(409);
+    const rows = await history(order.id);
+    expect(rows.at(-1)?.note).toBe(
+      'Delivery refused: Customer not at home, refused on the phone. Stock returned to the shelf',
+    );
+    const sent = (await mails(order.orderNumber)).map((mail) => mail.payload);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ template: 'order-status-changed', data: { reason: 'delivery-refused' } });
+    expect(renderEmail('order-status-changed', sent[0]?.data as never).text).toContain('The delivery was refused');
+    // The customer may order on delivery again.
+    expect((await podOrder(session)).response.statusCode).toBe(201);
+  });
+
+  it('refuses the steps on an order paid another way', async () => {
+    const { session } = await customer(app);
+    const product = await createProduct(database);
+    const card = (await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 5000 }])).json().order;
+    for (const [name, payload] of [
+      ['confirm', {}],
+      ['received', { amountReceived: 10000, how: 'cash' }],
+      ['refused', { reason: 'x' }],
+    ] as const) {
+      const response = await step(card.id, name, payload);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(POD_ADMIN_MESSAGES.notPayOnDelivery);
+    }
+  });
+
+  it('is for admins only: a guest 401, the customer 403, the open-order call 401 for a guest', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    for (const name of ['confirm', 'received', 'refused'] as const) {
+      const guest = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/pay-on-delivery/${name}`,
+        payload: {},
+      });
+      expect(guest.statusCode).toBe(401);
+      const own = await step(order.id, name, { amountReceived: 25000, how: 'cash', reason: 'x' }, session);
+      expect(own.statusCode).toBe(403);
+    }
+    const guestOpen = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery' });
+    expect(guestOpen.statusCode).toBe(401);
+    expect((await row(order.id)).status).toBe('PENDING');
+  });
+
+  it("answers 404 to another customer's order and an unknown one", async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    const other = await customer(app);
+    const theirs = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(other.session) });
+    expect(theirs.statusCode).toBe(404);
+    const unknown = await step('00000000-0000-4000-8000-000000000000', 'confirm', {});
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('shows on the dashboard and in the CSV export', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    const dashboard = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+    const awaiting = dashboard.json().payOnDeliveryAwaiting;
+    expect(awaiting).toBeGreaterThanOrEqual(1);
+    await step(order.id, 'received', { amountReceived: 25000, how: 'cash' });
+    const after = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+    expect(after.json().payOnDeliveryAwaiting).toBe(awaiting - 1);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/orders/admin/export.csv?from=2000-01-01&to=${today.slice(0, 4)}-12-31`,
+      headers: bearer(admin),
+    });
+    const line = csv.body.split('\r\n').find((text) => text.startsWith(order.orderNumber));
+    expect(line).toContain(',Pay on delivery,');
+    expect(line?.endsWith(',Cash')).toBe(true);
+  });
+});

@@ -1,0 +1,26 @@
+import { type PayOnDeliveryOffer, payOnDeliveryOffer, podCapKobo } from '@shop/shared';
+import { usePayOnDeliveryEligibility } from '../payments/api/get-pay-on-delivery';
+import { usePaymentConfig } from '../payments/api/get-payment-config';
+
+/**
+ * Checkout's live reading of the pay-on-delivery rule (packages/shared pay-on-delivery.ts) for the
+ * address and total being typed: undefined while the shop's settings load or when the shop has
+ * switched the method off (then it is not shown at all). The server decides again on placing.
+ */
+export function usePayOnDeliveryOffer(input: {
+  country: string | undefined;
+  state: string | undefined;
+  totalKobo: number;
+}): PayOnDeliveryOffer | undefined {
+  const config = usePaymentConfig();
+  const pod = config.data?.payOnDelivery;
+  const eligibility = usePayOnDeliveryEligibility(Boolean(pod?.enabled));
+  if (!pod?.enabled) return undefined;
+  return payOnDeliveryOffer({
+    country: input.country,
+    state: input.state,
+    totalKobo: input.totalKobo,
+    capKobo: podCapKobo(pod.capNaira),
+    hasOpenPodOrder: Boolean(eligibility.data?.openOrder),
+  });
+}
