@@ -11,8 +11,8 @@ import {
 import { isLagos, isLagosArea, isNigerianState, requiredPhoneNumberSchema } from './nigeria';
 import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
-import { PAYSTACK_CHANNELS } from './payment-channels';
 import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
+import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
 import { transferProofSchema } from './transfer-proofs';
 

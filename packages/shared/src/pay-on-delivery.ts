@@ -6,16 +6,10 @@
 import { z } from 'zod';
 import { KOBO_PER_NAIRA } from './constants';
 import { formatNairaShort, koboToNaira } from './money';
+import { isLagos } from './nigeria';
 import { ORDER_MESSAGES as M } from './order-messages';
 import { amountReceivedSchema } from './orders-admin';
 import { text } from './text';
-
-/**
- * Whether a state is Lagos. Kept here until the Nigerian state list (nigeria.ts: `isLagos`)
- * lands; then this becomes a one-line re-export of it.
- */
-export const isLagosState = (state: string | null | undefined): boolean =>
-  (state ?? '').trim().toLowerCase() === 'lagos';
 
 /** The default cap of one pay-on-delivery order, in naira (PAY_ON_DELIVERY_CAP_NAIRA; 0 switches it off). */
 export const POD_CAP_NAIRA_DEFAULT = 150_000;
@@ -48,7 +42,7 @@ export function payOnDeliveryOffer(input: {
   hasOpenPodOrder: boolean;
 }): PayOnDeliveryOffer {
   if (input.capKobo <= 0) return { offered: false, reason: 'off', message: M.podSwitchedOff };
-  if (input.country !== 'Nigeria' || !isLagosState(input.state)) {
+  if (input.country !== 'Nigeria' || !isLagos(input.state)) {
     return { offered: false, reason: 'not-lagos', message: M.podLagosOnly };
   }
   if (input.totalKobo > input.capKobo) {

@@ -92,6 +92,20 @@ describe('the order-placed email', () => {
     expect(email.text).not.toContain('Pay for it');
   });
 
+  it('tells a pay-on-delivery customer the shop calls first and the amount to have ready at the door', () => {
+    const email = renderEmail(
+      'order-placed',
+      placed({ paymentMethod: 'payOnDelivery', bank: undefined, deadline: undefined }),
+    );
+    const total = '₦31,501.00';
+    expect(email.text).toContain(
+      `We will call you to confirm your order. When it arrives, pay the rider ${total} by cash, POS or transfer.`,
+    );
+    expect(email.html).toContain('pay the rider');
+    expect(email.text).not.toContain('Account number');
+    expect(email.text).not.toContain('Pay for it');
+  });
+
   it('names the details rather than a delivery address for a pickup', () => {
     const email = renderEmail('order-placed', placed({ deliveryMethod: 'PICKUP' }));
     expect(email.text).toContain('Delivery method: Store pickup\nYour details:');

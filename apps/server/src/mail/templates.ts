@@ -1,5 +1,5 @@
 import { ACCOUNT_LIMITS, formatNaira, koboToNaira, type PodPaymentWay, STORE_HOURS } from '@shop/shared';
-import { podPaidEmail, podStatusLine } from './pay-on-delivery-email';
+import { podPaidEmail, podPlacedWording, podStatusLine } from './pay-on-delivery-email';
 
 export const SHOP_NAME = 'Stitch & Trim';
 
@@ -539,8 +539,10 @@ ${data.orderUrl ? `<p><a href="${escapeHtml(data.orderUrl)}" style="color:#7f1d3
 <p>If you have just paid, thank you: a receipt follows as soon as the payment is confirmed.</p>`,
       };
     }
-    // A pay-on-delivery order gets its own case here (issue 22 §2): the amount to have ready and
-    // the ways to pay at the door.
+    case 'payOnDelivery': {
+      const next = podPlacedWording(data.totalKobo);
+      return { text: [next], html: `<p>${escapeHtml(next)}</p>` };
+    }
     default: {
       const neutral = `Payment: ${paymentWords(data.paymentMethod)}. We will tell you by email as soon as your payment is received.`;
       return { text: [neutral], html: `<p>${escapeHtml(neutral)}</p>` };
