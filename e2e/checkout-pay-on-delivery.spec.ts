@@ -3,7 +3,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { type ApiProduct, addToCart, naira, placeOrder, productsToBuy, squash } from './fixtures/checkout';
+import {
+  type ApiProduct,
+  addToCart,
+  fillShipping,
+  naira,
+  placeOrder,
+  productsToBuy,
+  squash,
+} from './fixtures/checkout';
 import { waitForMessage } from './fixtures/mailbox';
 import { apiToken, logInAsAdmin } from './fixtures/orders';
 
@@ -13,17 +21,11 @@ import { apiToken, logInAsAdmin } from './fixtures/orders';
 
 const shop = useBrowser();
 
-/**
- * The shipping form for an address in `state`. The state is a text box today; when the Nigerian
- * state list lands (a select, and an area list for Lagos) only this helper changes.
- */
-async function fillAddress(page: Page, state: 'Lagos' | 'FCT', city = state === 'Lagos' ? 'Surulere' : 'Abuja') {
-  await page.getByLabel('Phone number').fill('0803 123 4567');
-  await page.getByLabel('Address').fill('14 Adeniran Ogunsanya Street');
-  await page.getByLabel('City').fill(city);
-  await page.getByLabel('State').fill(state);
-  await page.getByLabel('Zip code').fill('101283');
-}
+/** The shipping form for a Lagos address (Surulere) or one in the FCT (Garki, Abuja). */
+const fillAddress = (page: Page, state: 'Lagos' | 'FCT') =>
+  state === 'Lagos'
+    ? fillShipping(page, { city: 'Surulere', state: 'Lagos', area: 'Surulere' })
+    : fillShipping(page, { city: 'Garki', state: 'Federal Capital Territory' });
 
 /** A product and a quantity (within its stock) whose total is over the ₦150,000 cap. */
 async function productOverTheCap(): Promise<{ product: ApiProduct; quantity: number }> {
@@ -170,6 +172,7 @@ describe('pay on delivery in Lagos', () => {
             address: '14 Adeniran Ogunsanya Street',
             city: 'Surulere',
             state: 'Lagos',
+            area: 'Surulere',
             zipCode: '101283',
             country: 'Nigeria',
           },
