@@ -4,8 +4,8 @@ import {
   newPasswordSchema,
   ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
   PAYSTACK_CHANNELS_DEFAULT,
-  POD_CAP_NAIRA_DEFAULT,
   type PaystackChannel,
+  POD_CAP_NAIRA_DEFAULT,
 } from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
@@ -371,6 +371,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : 'Invalid configuration:\n  PRIVATE_FILES_DIR: must differ from UPLOADS_DIR (the public images)',
     );
   }
+  // One bucket holds the public images and the private files, under two prefixes.
+  const bucket = env.S3_BUCKET
+    ? {
+        kind: 's3' as const,
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      }
+    : undefined;
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -435,32 +448,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       payOnDeliveryCapNaira: env.PAY_ON_DELIVERY_CAP_NAIRA,
     },
-    storage: env.S3_BUCKET
-      ? {
-          kind: 's3',
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          prefix: env.S3_PREFIX,
-        }
-      : { kind: 'disk', dir: uploadsDir },
-    privateStorage: env.S3_BUCKET
-      ? {
-          kind: 's3',
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          prefix: env.S3_PRIVATE_PREFIX,
-          cacheControl: 'private, no-store',
-        }
+    storage: bucket ? { ...bucket, prefix: env.S3_PREFIX } : { kind: 'disk', dir: uploadsDir },
+    privateStorage: bucket
+      ? { ...bucket, prefix: env.S3_PRIVATE_PREFIX, cacheControl: 'private, no-store' }
       : { kind: 'disk', dir: privateDir },
   };
 }

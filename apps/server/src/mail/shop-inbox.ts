@@ -3,11 +3,11 @@ import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 
 /**
- * Where the shop's own order emails go (a new order, a transfer proof): ORDERS_EMAIL, else
- * CONTACT_EMAIL, else the first active admin's address, as the contact form's messages do.
- * Undefined only for a shop without an admin, which then gets none.
+ * Where the shop's own emails go: ORDERS_EMAIL for the order emails (a new order, a transfer
+ * proof), else CONTACT_EMAIL (the contact form's messages pass only this), else the first active
+ * admin's address. Undefined only for a shop without an admin, which then gets none.
  */
-export async function shopOrdersInbox(
+export async function shopInbox(
   executor: Executor,
   config: { ordersEmail?: string; contactEmail?: string },
 ): Promise<string | undefined> {

@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { contactMessages, users } from '../../db/schema';
+import { contactMessages } from '../../db/schema';
 
 export interface NewContactMessage {
   fullname: string;
@@ -23,16 +22,5 @@ export class ContactRepository {
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     if (!row) throw new Error('the contact message was not stored');
     return row;
-  }
-
-  /** The shop's inbox when CONTACT_EMAIL is unset: the oldest active admin's address. */
-  async firstAdminEmail(tx: Transaction): Promise<string | undefined> {
-    const [row] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'ADMIN'), eq(users.active, true)))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(1);
-    return row?.email;
   }
 }

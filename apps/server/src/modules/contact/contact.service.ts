@@ -1,6 +1,7 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES, type ContactRequest } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../../mail/outbox-email';
+import { shopInbox } from '../../mail/shop-inbox';
 import { type RateLimitStore, spendLimit, tooManyRequests } from '../../plugins/rate-limit';
 import type { ContactRepository } from './contact.repository';
 
@@ -43,13 +44,13 @@ export class ContactService {
     }
 
     const { fullname, email, subject, message } = request;
-    let shopInbox: string | undefined;
+    let inbox: string | undefined;
     await this.repository.transaction(async (tx) => {
       const saved = await this.repository.insertMessage(tx, { fullname, email, subject, message });
-      shopInbox = this.options.contactEmail ?? (await this.repository.firstAdminEmail(tx));
-      if (shopInbox) {
+      inbox = await shopInbox(tx, { contactEmail: this.options.contactEmail });
+      if (inbox) {
         await enqueueEmail(tx, {
-          to: shopInbox,
+          to: inbox,
           replyTo: { name: fullname, address: email },
           template: 'contact-message',
           data: { fullname, email, subject, message, receivedAt: saved.createdAt.toISOString() },
@@ -57,7 +58,7 @@ export class ContactService {
       }
       await enqueueEmail(tx, { to: email, template: 'contact-confirmation', data: { fullname } });
     });
-    if (!shopInbox) {
+    if (!inbox) {
       this.options.log.warn(
         'a contact message was stored but not emailed to the shop: set CONTACT_EMAIL or create an admin',
       );

@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/client';
 import { enqueueEmail } from '../../mail/outbox-email';
-import { shopOrdersInbox } from '../../mail/shop-inbox';
+import { shopInbox } from '../../mail/shop-inbox';
 import type { OrderPlacedAddress } from '../../mail/templates';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 
@@ -17,7 +17,7 @@ export interface OrderPlacedMailContext {
  * The emails of a new order, queued in the transaction that writes it (so an order and its
  * emails are committed together, once): `order-placed` to the customer, with the items, totals,
  * delivery and how to pay its method, and `order-placed-shop` to the shop's inbox
- * (shopOrdersInbox) with a link to the admin's order page. Decision 023.
+ * (shopInbox) with a link to the admin's order page. Decision 023.
  */
 export async function enqueueOrderPlacedMails(
   tx: Transaction,
@@ -55,7 +55,7 @@ export async function enqueueOrderPlacedMails(
       ...(context.shopUrl ? { orderUrl: `${context.shopUrl}/orders/${order.id}` } : {}),
     },
   });
-  const inbox = await shopOrdersInbox(tx, context);
+  const inbox = await shopInbox(tx, context);
   if (!inbox) return;
   await enqueueEmail(tx, {
     to: inbox,

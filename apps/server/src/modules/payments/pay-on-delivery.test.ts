@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const POD = { paymentDetails: { method: 'payOnDelivery', transactionId: null } };
-const ABUJA = { ...SHIPPING, city: 'Abuja', state: 'FCT' };
+const { area: _lagosArea, ...ABROAD_OF_LAGOS } = SHIPPING;
+const ABUJA = { ...ABROAD_OF_LAGOS, city: 'Garki', state: 'Federal Capital Territory' };
 
 async function podOrder(
   session: Session,
@@ -69,9 +70,11 @@ const history = (orderId: string) =>
     [orderId],
   );
 
+/** The order's emails after it was placed (the order-placed pair is every method's, tested with it). */
 const mails = (orderNumber: string) =>
   database.query<{ payload: { template: string; to: string; data: Record<string, unknown> } }>(
-    `SELECT payload FROM outbox WHERE payload->'data'->>'orderNumber' = $1 ORDER BY created_at, id`,
+    `SELECT payload FROM outbox WHERE payload->'data'->>'orderNumber' = $1
+       AND payload->>'template' NOT IN ('order-placed', 'order-placed-shop') ORDER BY created_at, id`,
     [orderNumber],
   );
 
@@ -93,6 +96,16 @@ describe('who is offered pay on delivery', () => {
     // The customer's open order, for checkout's live rule.
     const open = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery', headers: bearer(session) });
     expect(open.json()).toEqual({ openOrder: { id: order.id, orderNumber: order.orderNumber } });
+    // The order-placed email tells the customer the shop calls first and what to have ready.
+    const placed = await database.query<{ payload: { template: string; data: Record<string, unknown> } }>(
+      `SELECT payload FROM outbox WHERE payload->>'template' = 'order-placed' AND payload->'data'->>'orderNumber' = $1`,
+      [order.orderNumber],
+    );
+    expect(placed).toHaveLength(1);
+    const email = renderEmail('order-placed', placed[0]?.payload.data as never);
+    expect(email.text).toContain(
+      'We will call you to confirm your order. When it arrives, pay the rider ₦25,000.00 by cash, POS or transfer.',
+    );
   });
 
   it('tells checkout the cap and that it is on', async () => {

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
-import { shopOrdersInbox } from '../../mail/shop-inbox';
+import { shopInbox } from '../../mail/shop-inbox';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
 import type { Storage, StoredObject } from '../../storage';
 import { MAX_INPUT_PIXELS, sniffImageType } from '../catalog/image-pipeline';
@@ -180,7 +180,7 @@ export class TransferProofsService {
   }
 
   private async mailShop(tx: Transaction, order: OrderRow, fileName: string) {
-    const inbox = await shopOrdersInbox(tx, this.options.inbox);
+    const inbox = await shopInbox(tx, this.options.inbox);
     if (!inbox) return;
     await enqueueEmail(tx, {
       to: inbox,

@@ -10,7 +10,7 @@ import { createTestApp } from '../../../test/helper';
 import { multipart, picture } from '../../../test/multipart';
 import { createProduct, placeOrder } from '../../../test/orders';
 import type { Database } from '../../db/client';
-import { shopOrdersInbox } from '../../mail/shop-inbox';
+import { shopInbox } from '../../mail/shop-inbox';
 import { safeFileName, sniffProofType, TRANSFER_PROOF_UPLOAD_LIMIT } from './transfer-proofs.service';
 
 // Transfer proofs (decision 023) and the order emails, through HTTP on a PGlite shop: what the
@@ -125,10 +125,8 @@ describe('the order emails', () => {
   );
 
   it('go to CONTACT_EMAIL, or else the first admin, when ORDERS_EMAIL is unset', async () => {
-    expect(await shopOrdersInbox(database.db, { contactEmail: 'hello@shop.example.com' })).toBe(
-      'hello@shop.example.com',
-    );
-    expect(await shopOrdersInbox(database.db, {})).toBe(ADMIN.email);
+    expect(await shopInbox(database.db, { contactEmail: 'hello@shop.example.com' })).toBe('hello@shop.example.com');
+    expect(await shopInbox(database.db, {})).toBe(ADMIN.email);
   });
 });
 

@@ -2,9 +2,6 @@ import {
   formatNaira,
   koboToNaira,
   ORDER_MESSAGES as M,
-  nairaToKobo,
-  ORDER_ADMIN_MESSAGES,
-  type PaymentStart,
   POD_ADMIN_MESSAGES,
   type PodPaymentWay,
   payOnDeliveryOffer,
@@ -14,8 +11,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import type { ExpiryDecision, OrderRow, PaymentMethodHandler, VerifyResult } from '../payment-method';
+import type { ExpiryDecision, OrderRow, PaymentMethodHandler } from '../payment-method';
 import type { PaymentsRepository } from '../payments.repository';
+import {
+  assertCoversTotal,
+  MoneyReceivedByHand,
+  paymentReceivedByHand,
+  receivedKobo as toKobo,
+} from './money-received';
 
 /**
  * Pay on delivery, in Lagos only (docs/decisions/022-pay-on-delivery.md): the customer pays the
@@ -25,7 +28,7 @@ import type { PaymentsRepository } from '../payments.repository';
  * DELIVERED), or the delivery refused (CANCELLED, stock back). A refund is the shop's to make by
  * hand, as for a transfer.
  */
-export class PayOnDeliveryMethod implements PaymentMethodHandler {
+export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentMethodHandler {
   readonly name = 'payOnDelivery' as const;
   /** No deadline: the stock is held until the admin records the money or the refusal. */
   readonly holdMs = null;
@@ -36,22 +39,12 @@ export class PayOnDeliveryMethod implements PaymentMethodHandler {
     readonly capNaira: number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
-  ) {}
+  ) {
+    super();
+  }
 
   get enabled() {
     return this.capNaira > 0;
-  }
-
-  async start(): Promise<PaymentStart> {
-    throw new AppError('ORDER_NOT_PAYABLE', M.notPayable);
-  }
-
-  async verify(): Promise<VerifyResult> {
-    return { outcome: 'unpaid', status: 'not found', gatewayResponse: null, inProgress: false };
-  }
-
-  async refund(): Promise<undefined> {
-    return undefined;
   }
 
   /**
@@ -132,42 +125,17 @@ export class PayOnDeliveryMethod implements PaymentMethodHandler {
     input: { amountReceived: number; how: PodPaymentWay; note: string },
     adminEmail: string,
   ): Promise<void> {
-    const receivedKobo = nairaToKobo(input.amountReceived);
-    if (receivedKobo === null) {
-      throw new AppError('INVALID_INPUT', ORDER_ADMIN_MESSAGES.amountInvalid, {
-        errors: { amountReceived: ORDER_ADMIN_MESSAGES.amountInvalid },
-      });
-    }
+    const receivedKobo = toKobo(input.amountReceived);
     const actor = `admin:${adminEmail}`;
     await this.orders.service.withLockedOrder(order.id, async (tx, locked, update) => {
       this.assertOpen(locked, { cancelled: new AppError('ORDER_NOT_PAYABLE', M.notPayable) });
-      if (receivedKobo < locked.totalKobo) {
-        const message = ORDER_ADMIN_MESSAGES.amountShort(
-          formatNaira(koboToNaira(receivedKobo)),
-          formatNaira(koboToNaira(locked.totalKobo)),
-        );
-        throw new AppError('TRANSFER_AMOUNT_SHORT', message, {
-          errors: { amountReceived: message },
-          extra: { totalAmount: koboToNaira(locked.totalKobo) },
-        });
-      }
+      assertCoversTotal(receivedKobo, locked.totalKobo);
       const paidAt = new Date().toISOString();
       await update({ cashReceivedKobo: receivedKobo, cashReceivedHow: input.how });
       const { outcome } = await this.orders.state.markPaid(tx, {
         orderId: locked.id,
         actor,
-        payment: {
-          id: `pod:${locked.orderNumber}`,
-          reference: locked.orderNumber,
-          referenceIsTheOrders: true,
-          succeeded: true,
-          status: 'success',
-          amountKobo: locked.totalKobo,
-          currency: 'NGN',
-          paidAt,
-          gatewayResponse: 'Paid on delivery',
-          card: false,
-        },
+        payment: paymentReceivedByHand(locked, { kind: 'pod', paidAt, gatewayResponse: 'Paid on delivery' }),
         receipt: { paidOnDelivery: { how: input.how, receivedKobo } },
       });
       if (outcome !== 'paid') throw new AppError('CONFLICT', M.createFailed);

@@ -26,9 +26,9 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../components/order-detail-cards';
+import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import { ReceiptLink } from '../components/receipt-link';
 import { TransferProofUpload } from '../components/transfer-proof-upload';
-import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDate,

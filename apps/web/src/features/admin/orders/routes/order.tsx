@@ -12,8 +12,8 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../../../orders/components/order-detail-cards';
-import { ReceiptLink } from '../../../orders/components/receipt-link';
 import { PayOnDeliverySteps } from '../../../orders/components/pay-on-delivery-steps';
+import { ReceiptLink } from '../../../orders/components/receipt-link';
 import {
   DELIVERY_METHOD_NAMES,
   formatOrderDateTime,
@@ -26,8 +26,8 @@ import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/lis
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
 import { awaitsTransfer, ConfirmTransferForm } from '../components/confirm-transfer-form';
 import { OrderStatusForm } from '../components/order-status-form';
-import { TransferProofPanel } from '../components/transfer-proof-panel';
 import { awaitsPayOnDelivery, PayOnDeliveryPanel } from '../components/pay-on-delivery-panel';
+import { TransferProofPanel } from '../components/transfer-proof-panel';
 
 /** One order for an admin: items, customer, shipping, payment and its events, history, status and transfer. */
 export default function AdminOrderPage() {
