@@ -28,6 +28,9 @@ async function fillShipping(state: string) {
   fireEvent.change(screen.getByLabelText('Address'), { target: { value: '14 Adeniran Ogunsanya Street' } });
   fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Surulere' } });
   fireEvent.change(screen.getByLabelText('State'), { target: { value: state } });
+  if (state === 'Lagos') {
+    fireEvent.change(await screen.findByLabelText('Area (local government)'), { target: { value: 'Surulere' } });
+  }
   fireEvent.change(screen.getByLabelText('Zip code'), { target: { value: '101283' } });
 }
 
@@ -89,7 +92,7 @@ describe('pay on delivery at checkout', () => {
       '/api/payments/pay-on-delivery': { openOrder: null },
     });
     renderRoute('/checkout');
-    await fillShipping('FCT');
+    await fillShipping('Federal Capital Territory');
     const radio = await podRadio();
     await waitFor(() => expect(radio.disabled).toBe(true));
     expect(screen.getByTestId('pay-on-delivery-reason').textContent).toBe(
@@ -122,7 +125,7 @@ describe('pay on delivery at checkout', () => {
       '/api/payments/pay-on-delivery': { openOrder: { id: 'o9', orderNumber: 'TS-AAAA2222' } },
     });
     renderRoute('/checkout');
-    await fillShipping('lagos');
+    await fillShipping('Lagos');
     expect((await screen.findByTestId('pay-on-delivery-reason', {}, slow)).textContent).toBe(M.podOpenOrder);
   });
 
