@@ -141,6 +141,20 @@ describe("the shop's own emails", () => {
     expect(email.html).toContain('href="https://shop.example.com/admin/orders/abc"');
   });
 
+  it('name pay on delivery as people say it', () => {
+    const email = renderEmail('order-placed-shop', {
+      orderNumber: 'TS-7K4Q9M2X',
+      customerName: 'Ada Obi',
+      customerEmail: 'ada@example.com',
+      paymentMethod: 'payOnDelivery',
+      deliveryMethod: 'EXPRESS',
+      totalKobo: 2_500_000,
+      items: [{ name: 'Lace', quantity: 2, priceKobo: 1_000_000 }],
+    });
+    expect(email.subject).toBe('New order TS-7K4Q9M2X: ₦25,000.00 (Pay on delivery)');
+    expect(email.text).toContain('Payment: Pay on delivery');
+  });
+
   it('announce a transfer proof with the admin link', () => {
     const email = renderEmail('transfer-proof-shop', {
       orderNumber: 'TS-7K4Q9M2X',

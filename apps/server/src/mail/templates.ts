@@ -1,4 +1,11 @@
-import { ACCOUNT_LIMITS, formatNaira, koboToNaira, type PodPaymentWay, STORE_HOURS } from '@shop/shared';
+import {
+  ACCOUNT_LIMITS,
+  formatNaira,
+  koboToNaira,
+  PAYMENT_METHOD_LABELS,
+  type PodPaymentWay,
+  STORE_HOURS,
+} from '@shop/shared';
 import { podPaidEmail, podPlacedWording, podStatusLine } from './pay-on-delivery-email';
 
 export const SHOP_NAME = 'Stitch & Trim';
@@ -463,11 +470,7 @@ const DELIVERY_WORDS: Record<string, string> = {
   REGULAR: 'Regular delivery',
   EXPRESS: 'Express delivery',
 };
-const PAYMENT_WORDS: Record<string, string> = {
-  card: 'Card',
-  bankTransfer: 'Bank transfer',
-  paypal: 'PayPal',
-};
+const PAYMENT_WORDS: Record<string, string> = PAYMENT_METHOD_LABELS;
 const deliveryWords = (method: string) => DELIVERY_WORDS[method] ?? plainLine(method);
 const paymentWords = (method: string) => PAYMENT_WORDS[method] ?? plainLine(method);
 

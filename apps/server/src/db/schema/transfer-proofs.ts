@@ -34,5 +34,9 @@ export const transferProofs = pgTable(
   (t) => [
     index('transfer_proofs_order_idx').on(t.orderId, t.uploadedAt),
     check('transfer_proofs_status_check', sql`${t.status} IN ('pending', 'confirmed', 'rejected')`),
+    check(
+      'transfer_proofs_type_check',
+      sql`${t.contentType} IN ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`,
+    ),
   ],
 );

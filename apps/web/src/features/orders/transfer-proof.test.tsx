@@ -151,6 +151,26 @@ describe('the customer uploads a proof of payment', () => {
     expect((await screen.findByTestId('transfer-proof-status', {}, slow)).textContent).toContain(P.statusConfirmed);
     expect(screen.queryByLabelText(/^(Another p|P)icture or PDF of your transfer$/)).toBeNull();
   });
+
+  it('says the transfer is confirmed once paid, even when the proof before it was rejected', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/orders/o4': {
+        order: {
+          ...unpaid,
+          id: 'o4',
+          paymentStatus: 'PAID',
+          status: 'PROCESSING',
+          transferProof: { ...pendingProof, status: 'rejected', reason: 'Not readable' },
+        },
+      },
+    });
+    renderRoute('/orders/o4');
+    const status = await screen.findByTestId('transfer-proof-status', {}, slow);
+    expect(status.textContent).toContain(P.statusConfirmed);
+    expect(status.textContent).not.toContain(P.statusRejected);
+  });
 });
 
 describe('the admin reviews a proof', () => {

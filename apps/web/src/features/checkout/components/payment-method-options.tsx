@@ -69,6 +69,7 @@ export function PaymentMethodOptions({
             <p
               id={reasonId}
               data-testid="pay-on-delivery-reason"
+              aria-live="polite"
               className="ps-11 text-sm font-medium text-stone-800 dark:text-stone-200"
             >
               {refusal}

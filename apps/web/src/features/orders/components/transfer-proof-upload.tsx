@@ -18,10 +18,16 @@ const UPLOAD_FAILED = 'We could not upload your proof. Please try again.';
 export const takesTransferProof = (order: Order) =>
   order.paymentMethod === 'bankTransfer' && order.paymentStatus === 'UNPAID' && order.status === 'PENDING';
 
-/** Where the order's proof stands, in the customer's words. */
-export function TransferProofStatus({ proof }: { proof: NonNullable<Order['transferProof']> }) {
+/**
+ * Where the order's proof stands, in the customer's words. A paid order's transfer is confirmed,
+ * whatever became of the proof (a rejected proof, then the money found and confirmed).
+ */
+export function TransferProofStatus({ order }: { order: Order }) {
+  const proof = order.transferProof;
+  if (!proof) return null;
   const uploaded = `${proof.fileName}, sent ${formatOrderDateTime(proof.uploadedAt)}`;
-  if (proof.status === 'rejected') {
+  const status = order.paymentStatus === 'PAID' ? 'confirmed' : proof.status;
+  if (status === 'rejected') {
     return (
       <div
         data-testid="transfer-proof-status"
@@ -38,7 +44,7 @@ export function TransferProofStatus({ proof }: { proof: NonNullable<Order['trans
       data-testid="transfer-proof-status"
       className="rounded-lg border border-gold-300 bg-gold-100 px-4 py-3 text-sm text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
     >
-      <p className="font-semibold">{proof.status === 'confirmed' ? P.statusConfirmed : P.statusPending}</p>
+      <p className="font-semibold">{status === 'confirmed' ? P.statusConfirmed : P.statusPending}</p>
       <p className="mt-1">{uploaded}</p>
     </div>
   );
@@ -100,7 +106,7 @@ export function TransferProofUpload({ order }: { order: Order }) {
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Proof of payment
       </h2>
-      {proof && <TransferProofStatus proof={proof} />}
+      {proof && <TransferProofStatus order={order} />}
       {sent && <FormMessage kind="success">{sent}</FormMessage>}
       {open && (
         <form noValidate onSubmit={submit} className="space-y-3">

@@ -13,6 +13,12 @@ import type { PaystackStatus } from '../paystack/paystack-client';
 
 const CHANNELS_KEY = '__test_gateway_channels';
 
+function withoutChannels(metadata: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!metadata || !(CHANNELS_KEY in metadata)) return metadata;
+  const { [CHANNELS_KEY]: _ignored, ...rest } = metadata;
+  return rest;
+}
+
 export interface GatewayTransaction {
   id: number;
   reference: string;
@@ -108,7 +114,8 @@ export class GatewayStore {
         input.metadata === undefined && input.channels === undefined
           ? null
           : JSON.stringify({
-              ...input.metadata,
+              // The caller's metadata never names the channels: only initialize's `channels` does.
+              ...withoutChannels(input.metadata),
               ...(input.channels === undefined ? {} : { [CHANNELS_KEY]: input.channels }),
             }),
         input.callbackUrl ?? null,

@@ -57,7 +57,7 @@ export function TransferProofPanel({ order }: { order: AdminOrder }) {
       <p className="text-sm text-stone-700 dark:text-stone-300">
         {proof.fileName}, uploaded {formatOrderDateTime(proof.uploadedAt)}
       </p>
-      <TransferProofStatus proof={proof} />
+      <TransferProofStatus order={order} />
       {image ? (
         <a href={url} target="_blank" rel="noopener noreferrer" className="block">
           <img
