@@ -31,12 +31,12 @@ const lineTotal = (price: number, quantity: number) => (Math.round(price * 100) 
 
 /** The delivery address as lines; the Lagos area (LGA) only when the order has one. */
 export function deliveryAddressLines(ship: Order['shippingAddress']): [key: string, line: string][] {
-  // NOTE: `area` is read as optional: orders placed before it existed have none.
-  const area = (ship as { area?: string | null }).area;
+  // Orders placed before the area existed have none.
+  const area = ship.area;
   return [
     ['name', `${ship.firstName} ${ship.lastName}`],
     ['address', ship.address],
-    ...(area ? [['area', area] as [string, string]] : []),
+    ...(area ? [['area', `${area} LGA`] as [string, string]] : []),
     ['city', [ship.city, ship.state, ship.zipCode].filter(Boolean).join(', ')],
     ['country', ship.country],
   ];
