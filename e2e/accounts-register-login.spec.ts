@@ -134,7 +134,8 @@ describe('a visitor creating an account and logging in', () => {
       '14 Adeniran Ogunsanya Street, Surulere, Lagos',
     );
     await page.reload();
-    await page.locator('[data-field="phoneNumber"]').getByText('08098765432').waitFor();
+    // A Nigerian mobile is kept in one form, whatever way it was typed (decision 021).
+    await page.locator('[data-field="phoneNumber"]').getByText('+2348098765432').waitFor();
 
     await page.locator('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
