@@ -234,8 +234,62 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       payload: { orderIds: [await anOrder(app), await anOrder(app, 'bankTransfer')], note: 'Matrix' },
     }),
   },
+  // Pay on delivery's steps: each on a Lagos order of its own customer (one open order each).
+  ...(['confirm', 'received', 'refused'] as const).map(
+    (step): AdminEndpoint => ({
+      name: `pay on delivery: ${step}`,
+      method: 'POST',
+      prepare: async (app) => {
+        const id = await aPayOnDeliveryOrder(app);
+        const [row] = await shop.database.query<{ total: number }>(
+          'SELECT total_kobo AS total FROM orders WHERE id = $1',
+          [id],
+        );
+        const payload = {
+          confirm: { note: 'Called' },
+          received: { amountReceived: (row?.total ?? 0) / 100, how: 'cash' },
+          refused: { reason: 'Not at home' },
+        }[step];
+        return { url: `/api/orders/${id}/pay-on-delivery/${step}`, payload };
+      },
+    }),
+  ),
+  {
+    name: 'reject a transfer proof',
+    method: 'PATCH',
+    prepare: async (app) => {
+      const id = await anOrder(app, 'bankTransfer');
+      const body = multipart({}, [
+        { field: 'file', filename: 'proof.png', contentType: 'image/png', bytes: await picture('png') },
+      ]);
+      const uploaded = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/transfer-proof`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(customerSession) },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      return { url: `/api/orders/${id}/reject-transfer`, payload: { reason: 'Unreadable' } };
+    },
+  },
   // Later admin endpoints (products, categories) go here, one line each.
 ];
+
+/** A pay-on-delivery order of a new Lagos customer (a customer has one open at a time). */
+async function aPayOnDeliveryOrder(app: FastifyInstance): Promise<string> {
+  const product = await createProduct(shop.database, { stock: 5 });
+  const { session } = await customer(app);
+  const placed = await placeOrder(
+    app,
+    session,
+    [{ productId: product.id, quantity: 1, price: product.priceKobo / 100 }],
+    {
+      paymentDetails: { method: 'payOnDelivery', transactionId: null },
+    },
+  );
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().order.id as string;
+}
 
 /** A product form (multipart) with one real picture. */
 async function productForm(fields: Record<string, string>) {
