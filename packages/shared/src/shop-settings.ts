@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT } from './constants';
+import { isValidPhoneNumber, normalizePhoneNumber } from './nigeria';
+import { STOREFRONT_NAME } from './pages';
+import { POD_CAP_NAIRA_DEFAULT } from './pay-on-delivery';
+import { EMAIL_PATTERN, text } from './text';
+
+// The shop's own details and the settings its owner changes in the admin (Settings tab), kept in
+// the database (docs/decisions/025-shop-settings.md). The public part (ShopInfo) reaches every
+// page; the rest only the admin and the server.
+
+export const SHOP_SETTINGS_MESSAGES = {
+  nameRequired: 'Shop name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a phone number of 10 to 15 digits, e.g. 0801 234 5678',
+  whatsappRequired: 'WhatsApp number is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  countryRequired: 'Country is required',
+  mapUrlInvalid: 'Enter a map link starting with https://',
+  hoursRequired: 'Add at least one line of opening hours',
+  hoursDaysRequired: 'Say which days',
+  hoursHoursRequired: 'Say which hours',
+  accountNameRequired: 'Account name is required',
+  bankNameRequired: 'Bank is required',
+  nubanInvalid: 'Account number must be the 10-digit NUBAN',
+  podCapInvalid: 'Enter a whole number of naira from 0 (0 turns pay on delivery off) to 21,000,000',
+  cardWindowInvalid: 'Enter a whole number of minutes from 1 to 10,080 (a week)',
+  transferWindowInvalid: 'Enter a whole number of hours from 1 to 2,160 (90 days)',
+  saved: 'Settings saved',
+} as const;
+
+const M = SHOP_SETTINGS_MESSAGES;
+
+/** Most lines of opening hours (one per day). */
+export const OPENING_HOURS_MAX_LINES = 7;
+export const POD_CAP_NAIRA_MAX = 21_000_000;
+export const CARD_WINDOW_MINUTES_MAX = 7 * 24 * 60;
+export const TRANSFER_WINDOW_HOURS_MAX = 2_160;
+export const BANK_TRANSFER_WINDOW_HOURS_DEFAULT = 24;
+
+const required = (max: number, message: string) => text(max, { message }).min(1, message);
+
+const settingsEmail = (requiredMessage: string) =>
+  text(254, { message: requiredMessage, tooLong: M.emailInvalid })
+    .min(1, requiredMessage)
+    .regex(EMAIL_PATTERN, M.emailInvalid)
+    .transform((email) => email.toLowerCase());
+
+/** A phone or WhatsApp number, kept in one form (`+2348012345678` for a Nigerian mobile). */
+const settingsPhone = (requiredMessage: string) =>
+  text(30, { message: requiredMessage, tooLong: M.phoneInvalid })
+    .min(1, requiredMessage)
+    .transform(normalizePhoneNumber)
+    .refine(isValidPhoneNumber, M.phoneInvalid);
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+
+export const shopAddressSchema = z.object({
+  street: required(200, M.streetRequired),
+  /** A Lagos area (local government) or any district; may be blank. */
+  area: text(100),
+  city: required(100, M.cityRequired),
+  state: required(100, M.stateRequired),
+  country: required(100, M.countryRequired),
+});
+export type ShopAddress = z.infer<typeof shopAddressSchema>;
+
+export const openingHoursLineSchema = z.object({
+  days: required(60, M.hoursDaysRequired),
+  hours: required(60, M.hoursHoursRequired),
+});
+export type OpeningHoursLine = z.infer<typeof openingHoursLineSchema>;
+
+export const bankAccountSchema = z.object({
+  accountName: required(100, M.accountNameRequired),
+  bankName: required(100, M.bankNameRequired),
+  accountNumber: text(20, { message: M.nubanInvalid }).regex(/^\d{10}$/, M.nubanInvalid),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** What every page may show: the footer, contact, about, legal pages, checkout and receipts. */
+export const shopInfoSchema = z.object({
+  name: required(80, M.nameRequired),
+  phone: settingsPhone(M.phoneRequired),
+  whatsapp: settingsPhone(M.whatsappRequired),
+  email: settingsEmail(M.emailRequired),
+  address: shopAddressSchema,
+  /** A link that opens the address in a maps app or site; null: one is built from the address. */
+  mapUrl: text(500, { tooLong: M.mapUrlInvalid })
+    .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), M.mapUrlInvalid)
+    .transform((value) => (value === '' ? null : value))
+    .nullable(),
+  openingHours: z.array(openingHoursLineSchema).min(1, M.hoursRequired).max(OPENING_HOURS_MAX_LINES),
+});
+export type ShopInfo = z.output<typeof shopInfoSchema>;
+
+/** Everything the Settings tab edits: the shop's details, and how orders and payments run. */
+export const shopSettingsSchema = shopInfoSchema.extend({
+  bankAccount: bankAccountSchema,
+  /** Where the shop's own order emails go (a new order, a transfer proof); null: the contact email. */
+  ordersEmail: settingsEmail(M.emailRequired).nullable(),
+  /** The largest order (naira, with delivery) that may be paid on delivery; 0 turns it off. */
+  payOnDeliveryCapNaira: wholeNumber(0, POD_CAP_NAIRA_MAX, M.podCapInvalid),
+  /** How long an unpaid card order keeps its stock. */
+  cardPaymentWindowMinutes: wholeNumber(1, CARD_WINDOW_MINUTES_MAX, M.cardWindowInvalid),
+  /** How long an unpaid bank-transfer order keeps its stock. */
+  bankTransferWindowHours: wholeNumber(1, TRANSFER_WINDOW_HOURS_MAX, M.transferWindowInvalid),
+});
+/** What the admin form sends (PUT /api/settings). */
+export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
+export type ShopSettings = z.output<typeof shopSettingsSchema>;
+
+/** GET /api/settings/admin: the settings and their last change. */
+export interface ShopSettingsAnswer {
+  settings: ShopSettings;
+  updatedAt: string | null;
+  updatedBy: { id: string; email: string } | null;
+}
+
+/** One field changed by one save (GET /api/settings/changes). */
+export interface ShopSettingsFieldChange {
+  /** A dotted path: `phone`, `bankAccount.accountNumber`, `openingHours`. */
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface ShopSettingsChange {
+  id: string;
+  at: string;
+  by: { id: string; email: string } | null;
+  changes: ShopSettingsFieldChange[];
+}
+
+/** The shop's details before the owner has saved any (and the demo shop's). */
+export const SHOP_INFO_DEFAULTS: ShopInfo = {
+  name: STOREFRONT_NAME,
+  phone: '+2348012345678',
+  whatsapp: '+2348012345678',
+  email: 'hello@stitchandtrim.ng',
+  address: { street: '18 Balogun Street', area: 'Lagos Island', city: 'Lagos', state: 'Lagos', country: 'Nigeria' },
+  mapUrl: null,
+  openingHours: [
+    { days: 'Monday to Friday', hours: '8:00 – 18:00' },
+    { days: 'Saturday', hours: '10:00 – 18:00' },
+    { days: 'Sunday', hours: 'Online only' },
+  ],
+};
+
+export const SHOP_SETTINGS_DEFAULT_WINDOWS = {
+  payOnDeliveryCapNaira: POD_CAP_NAIRA_DEFAULT,
+  cardPaymentWindowMinutes: ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
+  bankTransferWindowHours: BANK_TRANSFER_WINDOW_HOURS_DEFAULT,
+} as const;
+
+/** The address on one line: `18 Balogun Street, Lagos Island, Lagos, Nigeria`. */
+export function shopAddressLine(address: ShopAddress): string {
+  const city = address.city === address.state ? address.city : `${address.city}, ${address.state}`;
+  return [address.street, address.area, city, address.country].filter(Boolean).join(', ');
+}
+
+/** The map link: the owner's, or a maps search for the address (a link, never an embedded map). */
+export function shopMapHref(info: Pick<ShopInfo, 'address' | 'mapUrl'>): string {
+  return (
+    info.mapUrl ??
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(shopAddressLine(info.address))}`
+  );
+}
+
+/** `+2348012345678` → `tel:+2348012345678`. */
+export const telHref = (phone: string): string => `tel:${phone}`;
+
+/** A chat with the number on WhatsApp (wa.me takes the digits alone), with a first message when given. */
+export function whatsappHref(phone: string, message?: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `https://wa.me/${digits}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
+}
+
+/** `+2348012345678` → `+234 801 234 5678` for reading; any other number as kept. */
+export function formatPhoneForDisplay(phone: string): string {
+  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `+234 ${match[1]} ${match[2]} ${match[3]}` : phone;
+}
