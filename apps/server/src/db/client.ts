@@ -42,6 +42,12 @@ export interface Database {
 
 const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
+/**
+ * The advisory lock (pg_advisory_lock(hashtext(...))) that start-up work on a shared database
+ * holds: migrating, and filling an empty catalogue (seed-demo.ts).
+ */
+export const STARTUP_LOCK = 'tailor-supply-shop:start-up';
+
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 30_000;
 
@@ -163,7 +169,25 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async migrate() {
-      await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
+      // Processes started together on one database (a deploy of several, docs/deploy.md) take
+      // turns: the first migrates, the others wait here and then find nothing left to do. A
+      // session lock on one connection, freed by PostgreSQL if this process dies holding it.
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+        try {
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]);
+        }
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        // A connection that failed mid-way may still hold the lock: closed, not pooled.
+        client.release(broken);
+      }
     },
     async close() {
       await pool.end();

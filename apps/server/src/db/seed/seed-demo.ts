@@ -1,4 +1,5 @@
-import type { Database } from '../client';
+import { count, sql } from 'drizzle-orm';
+import { type Database, STARTUP_LOCK } from '../client';
 import { categories, products as productsTable, subcategories } from '../schema';
 import { demoCatalogue, type SeedCategory } from './catalogue-data';
 import { demoImageUrl } from './product-images';
@@ -18,7 +19,12 @@ export async function seedDemoCatalogue(
   if ((existing?.count ?? 0) > 0) return false;
 
   const products = catalogue.flatMap((category) => category.subcategories.flatMap((sub) => sub.products));
-  await database.db.transaction(async (tx) => {
+  const seeded = await database.db.transaction(async (tx) => {
+    // Processes started together each saw the catalogue empty: one fills it, the others wait
+    // for its commit here, look again and leave it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${STARTUP_LOCK}))`);
+    const [again] = await tx.select({ count: count() }).from(categories);
+    if ((again?.count ?? 0) > 0) return false;
     let productIndex = 0;
     for (const [categoryPosition, category] of catalogue.entries()) {
       const [categoryRow] = await tx
@@ -67,7 +73,9 @@ export async function seedDemoCatalogue(
         if (rows.length) await tx.insert(productsTable).values(rows);
       }
     }
+    return true;
   });
+  if (!seeded) return false;
   await analyze(database);
   return products.length;
 }
