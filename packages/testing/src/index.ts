@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 /** The repository's root folder. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -52,17 +53,34 @@ export interface RunningShop {
   stop: () => Promise<void>;
 }
 
+export interface StartShopOptions {
+  /** The port to listen on (a free one by default): for a shop whose address must be known before it starts. */
+  port?: number;
+  /** Each line the shop writes to stdout or stderr, instead of this process's own (its log, for a test to read). */
+  onOutput?: (line: string) => void;
+}
+
 /**
  * Starts the built shop (`apps/server/dist/server.js`, serving `apps/web/dist`) on a free port of
  * 127.0.0.1 with `env` over this process's environment, and resolves once `/api/health` is ok.
  */
-export async function startBuiltShop(env: Record<string, string>): Promise<RunningShop> {
-  const port = await freePort();
+export async function startBuiltShop(
+  env: Record<string, string>,
+  options: StartShopOptions = {},
+): Promise<RunningShop> {
+  const port = options.port ?? (await freePort());
+  const { onOutput } = options;
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', onOutput ? 'pipe' : 'inherit', onOutput ? 'pipe' : 'inherit'],
   });
+  if (onOutput) {
+    // Read to the end: a pipe nobody drains stops the shop once its buffer is full.
+    for (const stream of [server.stdout, server.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', onOutput);
+    }
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {
