@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { type CheckLine, type Checks, checksOf, compareChecks } from './checks';
-import { type ToolConnection, ToolError } from './connection';
+import { journal, type ToolConnection, ToolError } from './connection';
 import {
   type MigrationLevel,
   migrationLevelOf,
@@ -242,6 +242,12 @@ export async function writeDatabase(snapshot: Snapshot, target: ToolConnection):
   if (full.length > 0) {
     throw new ToolError(
       `${target.label} is not empty (rows in ${full.join(', ')}): copy only into an empty database, so nothing is mixed or lost.`,
+    );
+  }
+  const known = journal()[snapshot.migration.level - 1];
+  if (snapshot.migration.level > 0 && known?.tag !== snapshot.migration.tag) {
+    throw new ToolError(
+      `The data is at migration ${snapshot.migration.tag}, which this version of the shop does not have: restore it with the version that made it.`,
     );
   }
   const targetLevel = await migrationLevelOf(target);
