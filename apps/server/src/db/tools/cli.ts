@@ -26,6 +26,8 @@ export async function run(command: string | undefined, args: string[], env: Node
     options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
     strict: true,
   });
+  // npm runs the script in apps/server: a relative path typed with `npm run` is read from the repository root (INIT_CWD).
+  const typed = (value: string) => path.resolve(env.INIT_CWD ?? process.cwd(), value);
   switch (command) {
     case 'move': {
       if (!values.to || !isPostgresUrl(values.to)) throw new UsageError('db:move needs --to postgres://…');
@@ -35,12 +37,16 @@ export async function run(command: string | undefined, args: string[], env: Node
       return backupDatabase({
         url: config.database.url,
         dataDir: config.database.dataDir,
-        out: path.resolve(values.out ?? path.join(config.database.dataDir, 'backups')),
+        out: values.out ? typed(values.out) : path.join(config.database.dataDir, 'backups'),
       });
     case 'restore': {
       if (!values.from) throw new UsageError('db:restore needs --from FILE');
-      const to = values.to ?? config.database.url ?? config.database.dataDir;
-      return restoreDatabase({ from: path.resolve(values.from), to });
+      const to = values.to
+        ? isPostgresUrl(values.to)
+          ? values.to
+          : typed(values.to)
+        : (config.database.url ?? config.database.dataDir);
+      return restoreDatabase({ from: typed(values.from), to });
     }
     case 'storage-move': {
       // The disk folders as the shop would use them without S3_BUCKET (UPLOADS_DIR, PRIVATE_FILES_DIR, DATA_DIR).
