@@ -107,7 +107,9 @@ export async function readDump(
   file: string,
 ): Promise<Snapshot & { header: DumpHeader; rowsRead: Record<string, number> }> {
   if (!existsSync(file)) throw new ToolError(`No such file: ${file}`);
-  const input = createReadStream(file).pipe(createGunzip());
+  const raw = createReadStream(file);
+  const input = raw.pipe(createGunzip());
+  raw.on('error', (error) => input.destroy(error)); // pipe() does not pass a read error on
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
   const next = async (): Promise<unknown> => {
     try {
@@ -160,6 +162,7 @@ export async function readDump(
     async close() {
       const end = pending as { end?: boolean } | undefined;
       input.destroy();
+      raw.destroy();
       if (!end?.end) throw new ToolError(`${file} is cut short or damaged (no end line).`);
     },
   };
