@@ -82,6 +82,17 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** The object's size in bytes, or undefined when there is none (storage:move skips what is already there). */
+  async sizeOf(key: string): Promise<number | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(key) }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.keyOf(key) }));
   }

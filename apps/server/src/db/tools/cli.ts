@@ -1,0 +1,86 @@
+// The operator's database tools (README "Operations"), run from source with tsx like seed:large:
+//   npm run db:move -- --to postgres://…        the PGlite shop under DATA_DIR into an empty PostgreSQL
+//   npm run db:backup [-- --out DIR]            a dump of DATABASE_URL's database, or of PGlite under DATA_DIR
+//   npm run db:restore -- --from FILE [--to postgres://… | DIR]   a dump into an empty database
+//   npm run storage:move                        DATA_DIR/uploads and DATA_DIR/private into S3_BUCKET
+// Exit code 0 when every check agreed, 1 on a mismatch or a refusal, 2 on a wrong command line.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../../config';
+import { backupDatabase, type CommandResult, moveDatabase, restoreDatabase } from './commands';
+import { isPostgresUrl, ToolError } from './connection';
+import { type FolderMove, moveStorage } from './storage-move';
+
+const USAGE = `Usage:
+  npm run db:move -- --to postgres://user:password@host:5432/shop
+  npm run db:backup [-- --out DIR]
+  npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]
+  npm run storage:move`;
+
+class UsageError extends Error {}
+
+export async function run(command: string | undefined, args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  const config = loadConfig(env);
+  const { values } = parseArgs({
+    args,
+    options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
+    strict: true,
+  });
+  // npm runs the script in apps/server: a relative path typed with `npm run` is read from the repository root (INIT_CWD).
+  const typed = (value: string) => path.resolve(env.INIT_CWD ?? process.cwd(), value);
+  switch (command) {
+    case 'move': {
+      if (!values.to || !isPostgresUrl(values.to)) throw new UsageError('db:move needs --to postgres://…');
+      return moveDatabase({ dataDir: config.database.dataDir, to: values.to });
+    }
+    case 'backup':
+      return backupDatabase({
+        url: config.database.url,
+        dataDir: config.database.dataDir,
+        out: values.out ? typed(values.out) : path.join(config.database.dataDir, 'backups'),
+      });
+    case 'restore': {
+      if (!values.from) throw new UsageError('db:restore needs --from FILE');
+      const to = values.to
+        ? isPostgresUrl(values.to)
+          ? values.to
+          : typed(values.to)
+        : (config.database.url ?? config.database.dataDir);
+      return restoreDatabase({ from: typed(values.from), to });
+    }
+    case 'storage-move': {
+      // The disk folders as the shop would use them without S3_BUCKET (UPLOADS_DIR, PRIVATE_FILES_DIR, DATA_DIR).
+      const disk = loadConfig({ ...env, S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+      const moves: FolderMove[] = [];
+      if (config.storage.kind === 's3' && disk.storage.kind === 'disk') {
+        moves.push({ name: 'uploads', dir: disk.storage.dir, bucket: config.storage });
+      }
+      if (config.privateStorage.kind === 's3' && disk.privateStorage.kind === 'disk') {
+        moves.push({ name: 'private', dir: disk.privateStorage.dir, bucket: config.privateStorage });
+      }
+      return moveStorage(moves);
+    }
+    default:
+      throw new UsageError(`Unknown command ${command ?? '(none)'}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [command, ...args] = process.argv.slice(2);
+  try {
+    const result = await run(command, args, process.env);
+    console.log(result.report);
+    process.exitCode = result.ok ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (error instanceof ToolError || error instanceof ConfigError) {
+      console.error(error.message);
+      process.exitCode = 1;
+    } else {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  }
+}

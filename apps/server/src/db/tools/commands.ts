@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { type CheckLine, compareChecks, formatChecks } from './checks';
+import {
+  assertPgliteStopped,
+  connectPostgres,
+  isPostgresUrl,
+  openPgliteFolder,
+  safeUrl,
+  type ToolConnection,
+} from './connection';
+import { readDatabase, readDump, writeDatabase, writeDump } from './transfer';
+
+/** What a command prints, and whether every check agreed (the exit code). */
+export interface CommandResult {
+  ok: boolean;
+  report: string;
+}
+
+const verdict = (lines: CheckLine[]) =>
+  lines.every((line) => line.ok)
+    ? 'All counts and sums agree.'
+    : `MISMATCH: ${lines.filter((line) => !line.ok).length} check(s) differ (marked above). Do not use the copy; keep the original.`;
+
+/** A postgres:// URL, or a DATA_DIR folder for PGlite (which must not be in use). */
+async function openTarget(target: string): Promise<ToolConnection> {
+  return isPostgresUrl(target) ? connectPostgres(target) : openPgliteFolder(path.resolve(target), { mustExist: false });
+}
+
+/** `npm run db:move -- --to postgres://…`: the PGlite shop under DATA_DIR into an empty PostgreSQL. */
+export async function moveDatabase(options: { dataDir: string; to: string }): Promise<CommandResult> {
+  assertPgliteStopped(options.dataDir);
+  const source = await openPgliteFolder(options.dataDir, { mustExist: true });
+  try {
+    const target = await connectPostgres(options.to);
+    try {
+      const snapshot = await readDatabase(source);
+      const lines = await writeDatabase(snapshot, target).finally(() => snapshot.close());
+      const ok = lines.every((line) => line.ok);
+      const report = [
+        `Moved ${source.label} (migration ${snapshot.migration.tag}) into ${target.label}.`,
+        formatChecks(lines, ['PGlite', 'PostgreSQL']),
+        verdict(lines),
+      ];
+      if (ok) {
+        report.push(
+          '',
+          'What to set next:',
+          `  1. Stop using PGlite: set DATABASE_URL=${safeUrl(options.to)} (with its real password) in the shop's environment.`,
+          '  2. Start the shop again (npm start); it migrates the new database to its version if needed.',
+          `  3. Images and transfer proofs stay on disk: keep DATA_DIR (${options.dataDir}) with its uploads/ and private/ folders,`,
+          '     or set S3_BUCKET (and S3_*) and run `npm run storage:move` to put them in the bucket.',
+          `  4. Keep the old ${path.join(options.dataDir, 'pglite')} folder as a backup until the shop has run well on PostgreSQL;`,
+          '     then run `npm run db:backup` regularly.',
+        );
+      }
+      return { ok, report: report.join('\n') };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/** `npm run db:backup [-- --out DIR]`: the shop's database (DATABASE_URL, or PGlite under DATA_DIR) to a dump file. */
+export async function backupDatabase(options: {
+  url?: string;
+  dataDir: string;
+  out: string;
+}): Promise<CommandResult & { file?: string }> {
+  const source = options.url
+    ? await connectPostgres(options.url)
+    : await openPgliteFolder(options.dataDir, { mustExist: true });
+  try {
+    const snapshot = await readDatabase(source);
+    const written = await writeDump(snapshot, options.out).finally(() => snapshot.close());
+    // Read the file back: what restore will see must be what was in the database.
+    const dump = await readDump(written.file);
+    for (const table of dump.tables) for await (const _ of dump.rows(table));
+    await dump.close();
+    const lines = compareChecks(snapshot.checks, { counts: dump.rowsRead, sums: snapshot.checks.sums });
+    const ok = lines.every((line) => line.ok);
+    return {
+      ok,
+      file: written.file,
+      report: [
+        `Backed up ${source.label} (migration ${snapshot.migration.tag}) to ${written.file}`,
+        formatChecks(lines, ['database', 'file']),
+        verdict(lines),
+        'The file holds password hashes and sessions: keep it private (it is written with mode 0600) and copy it off this machine.',
+      ].join('\n'),
+    };
+  } finally {
+    await source.close();
+  }
+}
+
+/** `npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]`: a dump into an empty database. */
+export async function restoreDatabase(options: { from: string; to: string }): Promise<CommandResult> {
+  const dump = await readDump(options.from);
+  const target = await openTarget(options.to).catch(async (error) => {
+    await dump.close().catch(() => {});
+    throw error;
+  });
+  try {
+    const lines = await writeDatabase(dump, target).catch(async (error) => {
+      await dump.close().catch(() => {});
+      throw error;
+    });
+    await dump.close();
+    return {
+      ok: lines.every((line) => line.ok),
+      report: [
+        `Restored ${options.from} (made ${dump.createdAt}, migration ${dump.migration.tag}) into ${target.label}.`,
+        formatChecks(lines, ['backup', 'restored']),
+        verdict(lines),
+      ].join('\n'),
+    };
+  } finally {
+    await target.close();
+  }
+}
