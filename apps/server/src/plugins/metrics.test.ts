@@ -86,6 +86,31 @@ describe('who may read GET /api/metrics', () => {
     }
   });
 
+  it("takes the client address as TRUST_PROXY makes it: a trusted proxy's X-Forwarded-For, nobody else's", async () => {
+    const behindProxy = await buildApp(
+      testConfig({
+        seedDemoCatalogue: false,
+        trustProxy: ['127.0.0.1'],
+        metrics: { allowedAddresses: [ALLOWED_RANGE] },
+      }),
+      { database },
+    );
+    try {
+      const forwarded = (remoteAddress: string, client: string) =>
+        behindProxy.inject({
+          method: 'GET',
+          url: '/api/metrics',
+          remoteAddress,
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await forwarded('127.0.0.1', '10.20.9.9')).statusCode).toBe(200);
+      expect((await forwarded('127.0.0.1', STRANGER)).statusCode).toBe(404);
+      expect((await forwarded(STRANGER, '10.20.9.9')).statusCode).toBe(404);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('allows loopback by default outside production', async () => {
     const local = await buildApp(testConfig({ seedDemoCatalogue: false }), { database });
     try {
