@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, type Session } from '../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session } from '../../test/accounts';
 import { createTestApp, testConfig, testEngine } from '../../test/helper';
 import { scrape } from '../../test/metrics';
 import {
@@ -226,6 +226,33 @@ describe('a scrape after real requests', () => {
     expect((await scrape(app, asScraper)).value('shop_orders_paid_total', { method: 'card' })).toBe(
       after.value('shop_orders_paid_total', { method: 'card' }),
     );
+  });
+
+  it('counts a bank transfer confirmed by an admin as paid, once, and a refused confirmation not at all', async () => {
+    const admin = await login(app, ADMIN.email, ADMIN.password);
+    const before = await scrape(app, asScraper);
+    const product = await createProduct(database, { priceKobo: 300_000 });
+    const placed = await placeOrder(app, buyer, [{ productId: product.id, quantity: 1, price: 3_000 }], {
+      paymentDetails: { method: 'bankTransfer', transactionId: null },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order;
+    const confirm = (amountReceived: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order.id}/confirm-transfer`,
+        headers: bearer(admin),
+        payload: { amountReceived, note: '' },
+      });
+    // Less than the total: refused.
+    expect((await confirm(1)).statusCode).toBe(409);
+    expect((await confirm(order.totalAmount)).statusCode).toBe(200);
+    expect((await confirm(order.totalAmount)).statusCode).toBe(409);
+    const after = await scrape(app, asScraper);
+    const delta = (name: string, method: string) => after.value(name, { method }) - before.value(name, { method });
+    expect(delta('shop_orders_placed_total', 'bankTransfer')).toBe(1);
+    expect(delta('shop_orders_paid_total', 'bankTransfer')).toBe(1);
+    expect(delta('shop_orders_paid_total', 'card')).toBe(0);
   });
 
   it('shows the outbox backlog from the database and counts the sends that failed', async () => {
