@@ -202,6 +202,7 @@ describe('a scrape after real requests', () => {
       after.value(name, labels) - before.value(name, labels);
     expect(delta('shop_orders_placed_total', { method: 'card' })).toBe(1);
     expect(delta('shop_orders_paid_total', { method: 'card' })).toBe(1);
+    expect(after.has('shop_orders_placed_total', { method: 'paypal' })).toBe(false);
     for (const method of ['bankTransfer', 'payOnDelivery']) {
       expect(after.has('shop_orders_placed_total', { method })).toBe(true);
       expect(delta('shop_orders_placed_total', { method })).toBe(0);

@@ -87,8 +87,9 @@ export class ShopMetrics {
       buckets: PROVIDER_BUCKETS,
       registers,
     });
-    // Every series from the start at 0, so rate() and alerts see the first one.
-    for (const method of PAYMENT_METHODS) {
+    // Every series from the start at 0, so rate() and alerts see the first one. PayPal is shown
+    // disabled at checkout (constants.ts) and takes no orders: no series of its own.
+    for (const method of PAYMENT_METHODS.filter((method) => method !== 'paypal')) {
       this.#ordersPlaced.inc({ method }, 0);
       this.#ordersPaid.inc({ method }, 0);
     }
