@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { READINESS_CHECK_TIMEOUT_MS } from '../modules/health/health.service';
 import { addressMatcher, hasBearerToken } from './metrics/access';
 import { ShopMetrics } from './metrics/shop-metrics';
 
@@ -24,10 +25,20 @@ export const metricsPlugin = fp(
     const { database } = app;
     const metrics = new ShopMetrics({
       async outboxBacklog() {
-        const [row] = await database.query<{ backlog: number }>(
-          'SELECT count(*)::int AS backlog FROM outbox WHERE done_at IS NULL',
-        );
-        return row?.backlog ?? 0;
+        // Metrics matter most when the database is in trouble: a count that fails or takes
+        // longer than a readiness check is unknown (NaN), and the rest of the scrape is sent.
+        const count = database
+          .query<{ backlog: number }>('SELECT count(*)::int AS backlog FROM outbox WHERE done_at IS NULL')
+          .then(([row]) => row?.backlog ?? 0);
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<number>((resolve) => {
+          timer = setTimeout(() => resolve(Number.NaN), READINESS_CHECK_TIMEOUT_MS);
+        });
+        try {
+          return await Promise.race([count.catch(() => Number.NaN), late]);
+        } finally {
+          clearTimeout(timer);
+        }
       },
       outboxFailures: () => app.outbox.failures,
       catalogLookups: () => app.catalog.cache.lookups,

@@ -53,6 +53,14 @@ describe('GET /api/health/ready', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'not-ready', database: 'down', redis: 'off' });
       expect(response.headers['retry-after']).toBe('5');
+      // The metrics still answer, the backlog they could not count marked unknown.
+      const metrics = await app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      // prom-client writes NaN as `Nan`, which Prometheus reads (case-insensitively).
+      expect(metrics.body).toMatch(/^shop_outbox_backlog nan$/im);
+      expect(metrics.body).toMatch(
+        /^http_requests_total\{method="GET",route="\/api\/health\/ready",status="503"\} 1$/m,
+      );
     } finally {
       await app.close().catch(() => {});
       if (testDatabase.url) await testDatabase.drop();

@@ -6,7 +6,7 @@ import type { ProviderCall } from '../../modules/payments/providers/card-provide
 
 /** What the shop's metrics read when they are scraped (each from its owner, at that moment). */
 export interface ScrapeSources {
-  /** Outbox rows not yet delivered: one count on the outbox's pending index. */
+  /** Outbox rows not yet delivered: one count on the outbox's pending index (NaN: the database did not answer). */
   outboxBacklog(): Promise<number>;
   /** Sends that threw in this process (OutboxWorker.failures). */
   outboxFailures(): number;
