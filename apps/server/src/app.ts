@@ -20,6 +20,7 @@ import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { originCheckPlugin } from './plugins/origin-check';
 import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -91,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
+  // app.metrics and GET /api/metrics; first, so its hook times every request.
+  await app.register(metricsPlugin);
   await app.register(requestGuardPlugin);
   // Every hook here runs on every request, so each does only what every request needs
   // (docs/decisions/013-request-pipeline.md): two constant headers (pages add theirs), cookies

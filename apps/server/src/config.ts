@@ -75,6 +75,30 @@ const trustProxySchema = z
   });
 
 /**
+ * METRICS_ALLOWED_ADDRESSES: who may scrape /api/metrics without the token, in TRUST_PROXY's list
+ * syntax (addresses, CIDR ranges, loopback/linklocal/uniquelocal).
+ */
+const metricsAddressesSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] | undefined => {
+    if (value === undefined) return undefined;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of addresses or CIDR ranges (not an address: ${wrong.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
  * How long a change of stock alone may take to reach the cached catalogue answers that show it
  * (CATALOG_STOCK_REFRESH_MS). Orders change stock up to hundreds of times a second; dropping the
  * answers at each one would rebuild a busy list as often as orders come. Gathered over this
@@ -202,6 +226,9 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[A-Za-z0-9_-]+\/)*$/, { message: 'must be empty or folder names each ending with /' })
     .default('product-images/'),
+  // GET /api/metrics (README "Metrics and readiness", docs/decisions/027-metrics-and-readiness.md).
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (a long random string)' }).optional(),
+  METRICS_ALLOWED_ADDRESSES: metricsAddressesSchema,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -272,6 +299,12 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Where private files (transfer proofs) live: never served by the public image route. */
   privateStorage: StorageConfig;
+  /**
+   * Who may read GET /api/metrics: a request with `Authorization: Bearer <token>`, or from one of
+   * the addresses (the client address as TRUST_PROXY makes it). Neither set: loopback outside
+   * production (NODE_ENV development or test), nobody otherwise.
+   */
+  metrics: { token?: string; allowedAddresses: string[] };
 }
 
 export type StorageConfig =
@@ -452,6 +485,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     privateStorage: bucket
       ? { ...bucket, prefix: env.S3_PRIVATE_PREFIX, cacheControl: 'private, no-store' }
       : { kind: 'disk', dir: privateDir },
+    metrics: {
+      token: env.METRICS_TOKEN,
+      allowedAddresses:
+        env.METRICS_ALLOWED_ADDRESSES ??
+        (!env.METRICS_TOKEN && (env.NODE_ENV === 'development' || env.NODE_ENV === 'test') ? ['loopback'] : []),
+    },
   };
 }
 

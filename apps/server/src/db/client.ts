@@ -38,6 +38,15 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The connections this process holds (metrics): node-pg's pool, or PGlite's one. */
+  poolStats(): PoolStats;
+}
+
+/** `idle` and `waiting` (queries queued for a connection) are known for a pool only. */
+export interface PoolStats {
+  total: number;
+  idle?: number;
+  waiting?: number;
 }
 
 const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
@@ -192,6 +201,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async close() {
       await pool.end();
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
   };
 }
 
@@ -220,6 +232,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async close() {
       await client.close();
+    },
+    poolStats() {
+      return { total: 1 };
     },
   };
 }

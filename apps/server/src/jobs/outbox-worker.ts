@@ -52,6 +52,8 @@ export class OutboxWorker {
   private readonly lockMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxAttempts: number;
+  /** Attempts whose handler threw (retried or given up) since this worker was made: metrics read it. */
+  failures = 0;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.batchSize = options.batchSize ?? 10;
@@ -191,6 +193,7 @@ export class OutboxWorker {
         );
       }
     } catch (error) {
+      this.failures += 1;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       if (job.attempts >= this.maxAttempts) {
         log.error({ outboxId: job.id, kind: job.kind, attempts: job.attempts, reason }, 'outbox: giving up on a job');

@@ -88,6 +88,11 @@ export class CatalogCache {
   private refreshTimer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private readonly options: CatalogCacheOptions;
+  /**
+   * Lookups answered from memory (or by a build already under way) and those that asked the
+   * database, while caching is on: metrics read them.
+   */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly database: Database,
@@ -114,12 +119,17 @@ export class CatalogCache {
     if (!this.enabled) return Buffer.from(stringifyAnswer(await produce()));
     const hit = this.entries.get(key);
     if (hit !== undefined) {
+      this.lookups.hits += 1;
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.body;
     }
     const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
+    if (inFlight) {
+      this.lookups.hits += 1;
+      return inFlight;
+    }
+    this.lookups.misses += 1;
 
     const generation = this.generation;
     const stockGeneration = this.stockGeneration;

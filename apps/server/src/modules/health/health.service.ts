@@ -1,9 +1,44 @@
 import type { HealthRepository } from './health.repository';
+import type { RedisProbe } from './redis-probe';
 
 export type Health = { status: 'ok'; database: 'ok' } | { status: 'degraded'; database: 'unreachable' };
 
+/** `down`: no answer, or none within READINESS_CHECK_TIMEOUT_MS; `off`: REDIS_URL is unset. */
+export type Readiness =
+  | { status: 'ready'; database: 'ok'; redis: 'ok' | 'off' }
+  | { status: 'not-ready'; database: 'ok' | 'down'; redis: 'ok' | 'off' | 'down' };
+
+/**
+ * Each readiness check's limit: below the 1 s that load balancers and Kubernetes wait for a probe
+ * by default, so a hung database answers "not ready" rather than hanging the probe.
+ */
+export const READINESS_CHECK_TIMEOUT_MS = 800;
+
+/** Resolves 'ok' when the check settles in time, 'down' when it fails or does not. */
+async function within(timeoutMs: number, check: () => Promise<void>): Promise<'ok' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => 'ok' as const,
+        () => 'down' as const,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class HealthService {
-  constructor(private readonly repository: HealthRepository) {}
+  constructor(
+    private readonly repository: HealthRepository,
+    private readonly redis?: RedisProbe,
+    private readonly timeoutMs = READINESS_CHECK_TIMEOUT_MS,
+  ) {}
 
   /** ok when the database answers; degraded (not an error) when it does not. */
   async check(): Promise<Health> {
@@ -13,5 +48,16 @@ export class HealthService {
     } catch {
       return { status: 'degraded', database: 'unreachable' };
     }
+  }
+
+  /** Whether this process can serve: the database, and Redis when REDIS_URL is set, both answer in time. */
+  async ready(): Promise<Readiness> {
+    const { redis } = this;
+    const [database, redisState] = await Promise.all([
+      within(this.timeoutMs, () => this.repository.ping()),
+      redis ? within(this.timeoutMs, () => redis.ping()) : Promise.resolve('off' as const),
+    ]);
+    if (database === 'ok' && redisState !== 'down') return { status: 'ready', database, redis: redisState };
+    return { status: 'not-ready', database, redis: redisState };
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { OrderEvents } from './order-events';
 import { NO_PAYMENTS, type OrderPayments } from './order-payments';
 import { OrderState } from './order-state';
 import { OrdersRepository } from './orders.repository';
@@ -18,6 +19,8 @@ declare module 'fastify' {
       admin: OrdersAdminService;
       state: OrderState;
       repository: OrdersRepository;
+      /** Orders placed and paid, told after the commit (the metrics count them). */
+      events: OrderEvents;
       usePayments(payments: OrderPayments): void;
     };
   }
@@ -31,7 +34,8 @@ export default fp(
   async (app: FastifyInstance) => {
     const repository = new OrdersRepository(app.database);
     const shopUrl = app.config.publicUrl?.replace(/\/$/, '');
-    const state = new OrderState(repository, { shopUrl });
+    const events = new OrderEvents();
+    const state = new OrderState(repository, { shopUrl, events });
     let payments: OrderPayments = NO_PAYMENTS;
     const currentPayments = () => payments;
     const onEmailQueued = () => app.outbox.nudge();
@@ -40,6 +44,7 @@ export default fp(
       rateLimits: app.rateLimits,
       log: app.log,
       onEmailQueued,
+      events,
       placedMail: {
         // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
         shopUrl: shopUrl ?? `http://localhost:${app.config.port}`,
@@ -54,6 +59,7 @@ export default fp(
       admin,
       state,
       repository,
+      events,
       usePayments(given: OrderPayments) {
         payments = given;
       },

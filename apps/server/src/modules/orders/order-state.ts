@@ -2,6 +2,7 @@ import { formatNaira, koboToNaira, ORDER_ADMIN_MESSAGES, type OrderStatus, type 
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
+import type { OrderEvents } from './order-events';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 
 /**
@@ -50,6 +51,8 @@ export const PAYMENT_EFFECTS = {
 export interface StateContext {
   /** The shop's public address, for links in emails. */
   shopUrl?: string;
+  /** Told of a payment received once its transaction commits (the caller's OrdersService does that). */
+  events?: OrderEvents;
 }
 
 /** A payment as the payment method reports it, in the shop's words (no provider's types). */
@@ -195,6 +198,7 @@ export class OrderState {
         ...(input.receipt ?? {}),
       },
     });
+    this.context.events?.hold(tx, 'paid', { paymentMethod: order.paymentMethod });
     return { outcome: 'paid', order: updated };
   }
 

@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RateLimitStore } from '../../plugins/rate-limit';
 import { spendLimit } from '../../plugins/rate-limit';
+import type { OrderEvents } from './order-events';
 import { assertWithinHoldLimits, spendOrderPlacement } from './order-limits';
 import type { OrderPayments } from './order-payments';
 import { enqueueOrderPlacedMails, type OrderPlacedMailContext } from './order-placed-mail';
@@ -42,6 +43,8 @@ export interface OrdersServiceOptions {
   onEmailQueued: () => void;
   /** What the new order's emails need (order-placed-mail.ts). */
   placedMail: OrderPlacedMailContext;
+  /** Told of orders placed, and of payments OrderState received in this service's transactions, after the commit. */
+  events: OrderEvents;
 }
 
 export type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role'>;
@@ -174,6 +177,7 @@ export class OrdersService {
           return { order, items };
         });
         this.options.onEmailQueued();
+        this.options.events.emit('placed', { paymentMethod: order.paymentMethod });
         return toOrder(order, items);
       } catch (error) {
         // Stock or a price changed between the read and the reservation: read again and
@@ -279,9 +283,7 @@ export class OrdersService {
 
   /** A payment received, applied in its own transaction; the customer's email is nudged out. */
   async markPaid(orderId: string, payment: ReceivedPayment, actor: string): Promise<MarkPaidOutcome> {
-    const { outcome } = await this.database.db.transaction((tx) =>
-      this.state.markPaid(tx, { orderId, payment, actor }),
-    );
+    const { outcome } = await this.transaction((tx) => this.state.markPaid(tx, { orderId, payment, actor }));
     if (outcome === 'paid') this.options.onEmailQueued();
     return outcome;
   }
@@ -309,10 +311,21 @@ export class OrdersService {
       ) => Promise<OrderRow>,
     ) => Promise<T>,
   ): Promise<T> {
-    return this.database.db.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const order = await this.repository.lockOrder(tx, orderId);
       if (!order) throw new AppError('NOT_FOUND', M.orderNotFound);
       return work(tx, order, (values) => this.repository.updateOrder(tx, orderId, values));
     });
+  }
+
+  /** A transaction whose order events (a payment received) are told once it committed. */
+  private async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    let committed: Transaction | undefined;
+    const result = await this.database.db.transaction(async (tx) => {
+      committed = tx;
+      return work(tx);
+    });
+    if (committed) this.options.events.committed(committed);
+    return result;
   }
 }

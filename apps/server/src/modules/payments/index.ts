@@ -33,7 +33,8 @@ declare module 'fastify' {
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const provider = await createCardProvider(app);
+    // Every call to the provider is counted and timed (GET /api/metrics).
+    const provider = await createCardProvider(app, { onCall: (call) => app.metrics.providerCall(call) });
     const repository = new PaymentsRepository(app.database);
     const log = app.log.child({ module: 'payments' });
     const { orders: config } = app.config;
@@ -101,5 +102,5 @@ export default fp(
     await app.register(paymentsRoutes, { prefix: '/api', service, runAfterReply });
     await app.register(transferProofsRoutes, { prefix: '/api', service: proofs });
   },
-  { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'orders'] },
+  { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'orders', 'metrics'] },
 );

@@ -41,6 +41,20 @@ export interface ProviderEvent {
 /** The provider could not be reached, timed out or answered 5xx, after bounded retries: nothing happened for sure. */
 export class PaymentProviderUnavailableError extends Error {
   override name = 'PaymentProviderUnavailableError';
+  /** Its last attempt got no answer in time (rather than a refused connection or a 5xx). */
+  readonly timedOut: boolean;
+  constructor(message: string, options: { timedOut?: boolean } = {}) {
+    super(message);
+    this.timedOut = options.timedOut ?? false;
+  }
+}
+
+/** One call to the provider as a whole (its retries included), for the metrics. */
+export interface ProviderCall {
+  operation: 'initialize' | 'verify' | 'refund';
+  /** ok: it answered as asked (verify's "unknown reference" too); failed: refused or unreachable; timeout: no answer in time. */
+  outcome: 'ok' | 'failed' | 'timeout';
+  seconds: number;
 }
 
 /** initialize() with a reference the provider has already seen. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_GATEWAY_CHANNELS } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CardProvider } from './card-provider';
+import type { CardProvider, ProviderCall } from './card-provider';
 import { PaystackClient } from './paystack/paystack-client';
 import { GatewayStore } from './test-gateway/gateway-store';
 import { testGatewayRoutes } from './test-gateway/test-gateway.routes';
@@ -63,7 +63,10 @@ class LoopbackSocket {
  * — and the same adapter talks to it over HTTP (docs/payments.md). Any other shop without keys
  * (production, or NODE_ENV unset) does not start.
  */
-export async function createCardProvider(app: FastifyInstance): Promise<CardProvider> {
+export async function createCardProvider(
+  app: FastifyInstance,
+  observe: { onCall?: (call: ProviderCall) => void } = {},
+): Promise<CardProvider> {
   const config = app.config.payments;
   const log = app.log.child({ module: 'payments' });
   const bankTransfer = config.bankTransfer;
@@ -76,6 +79,7 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
       apiUrl: config.apiUrl ?? PAYSTACK_API_URL,
       timeoutMs: config.timeoutMs,
       log,
+      onCall: observe.onCall,
       publicConfig: {
         provider: 'paystack',
         publicKey,
@@ -131,6 +135,7 @@ export async function createCardProvider(app: FastifyInstance): Promise<CardProv
     apiUrl: config.apiUrl ?? (async () => `${await loopback.url()}${TEST_GATEWAY_PATH}`),
     timeoutMs: config.timeoutMs,
     log,
+    onCall: observe.onCall,
     publicConfig: {
       provider: 'paystack',
       publicKey: TEST_GATEWAY_KEYS.publicKey,

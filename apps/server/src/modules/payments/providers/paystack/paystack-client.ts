@@ -6,6 +6,7 @@ import {
   DuplicateReferenceError,
   PaymentProviderRejectedError,
   PaymentProviderUnavailableError,
+  type ProviderCall,
   type ProviderEvent,
   type ProviderOutcome,
   type ProviderTransaction,
@@ -47,6 +48,8 @@ export interface PaystackClientOptions {
   attempts?: number;
   /** First pause between attempts, doubled each time (capped at 8×); 300 ms by default. */
   backoffMs?: number;
+  /** Told of every call once it is over (the metrics' provider calls). */
+  onCall?: (call: ProviderCall) => void;
 }
 
 interface PaystackEnvelope {
@@ -69,7 +72,14 @@ interface PaystackVerifyData {
   customer?: { email?: string | null } | null;
 }
 
-class RetryableError extends Error {}
+class RetryableError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -133,6 +143,7 @@ export class PaystackClient implements CardProvider {
   readonly #timeoutMs: number;
   readonly #attempts: number;
   readonly #backoffMs: number;
+  readonly #onCall: PaystackClientOptions['onCall'];
 
   constructor(options: PaystackClientOptions) {
     this.#secretKey = options.secretKey;
@@ -142,9 +153,44 @@ export class PaystackClient implements CardProvider {
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#attempts = Math.max(1, options.attempts ?? 3);
     this.#backoffMs = options.backoffMs ?? 300;
+    this.#onCall = options.onCall;
   }
 
-  async initialize(input: {
+  initialize(input: {
+    email: string;
+    amountKobo: number;
+    reference: string;
+    metadata?: Record<string, unknown>;
+  }): Promise<{ accessCode: string; authorizationUrl: string; reference: string }> {
+    return this.#observed('initialize', () => this.#initialize(input));
+  }
+
+  verify(reference: string): Promise<ProviderTransaction | null> {
+    return this.#observed('verify', () => this.#verify(reference));
+  }
+
+  refund(input: { reference: string; amountKobo?: number }): Promise<{ status: string; amountKobo: number }> {
+    return this.#observed('refund', () => this.#refund(input));
+  }
+
+  /** Runs one call and tells onCall how it went and how long it took, retries included. */
+  async #observed<T>(operation: ProviderCall['operation'], call: () => Promise<T>): Promise<T> {
+    if (!this.#onCall) return call();
+    const started = performance.now();
+    let outcome: ProviderCall['outcome'] = 'failed';
+    try {
+      const result = await call();
+      outcome = 'ok';
+      return result;
+    } catch (error) {
+      if (error instanceof PaymentProviderUnavailableError && error.timedOut) outcome = 'timeout';
+      throw error;
+    } finally {
+      this.#onCall({ operation, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  }
+
+  async #initialize(input: {
     email: string;
     amountKobo: number;
     reference: string;
@@ -169,7 +215,7 @@ export class PaystackClient implements CardProvider {
     throw this.#rejected('initialize', status, body);
   }
 
-  async verify(reference: string): Promise<ProviderTransaction | null> {
+  async #verify(reference: string): Promise<ProviderTransaction | null> {
     const { status, body } = await this.#request('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     if (status === 200 && body.status === true && body.data)
       return toProviderTransaction(body.data as PaystackVerifyData);
@@ -177,7 +223,7 @@ export class PaystackClient implements CardProvider {
     throw this.#rejected('verify', status, body);
   }
 
-  async refund(input: { reference: string; amountKobo?: number }): Promise<{ status: string; amountKobo: number }> {
+  async #refund(input: { reference: string; amountKobo?: number }): Promise<{ status: string; amountKobo: number }> {
     const { status, body } = await this.#request('POST', '/refund', {
       transaction: input.reference,
       ...(input.amountKobo === undefined ? {} : { amount: input.amountKobo }),
@@ -259,6 +305,7 @@ export class PaystackClient implements CardProvider {
     }
     throw new PaymentProviderUnavailableError(
       `Paystack did not answer after ${this.#attempts} attempts: ${(lastError as Error).message}`,
+      { timedOut: lastError instanceof RetryableError && lastError.timedOut },
     );
   }
 
@@ -279,7 +326,8 @@ export class PaystackClient implements CardProvider {
       text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
-      throw new RetryableError(name === 'TimeoutError' ? `no answer in ${this.#timeoutMs} ms` : 'network error');
+      const timedOut = name === 'TimeoutError';
+      throw new RetryableError(timedOut ? `no answer in ${this.#timeoutMs} ms` : 'network error', timedOut);
     }
     if (response.status >= 500) throw new RetryableError(`HTTP ${response.status}`);
     let body: PaystackEnvelope;
