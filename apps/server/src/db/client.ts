@@ -166,8 +166,20 @@ function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-/** pg.Pool (Drizzle checks `instanceof Pool`) whose checked-out clients are released when their connection dies. */
-class ShopPool extends pg.Pool {
+/**
+ * pg.Pool (Drizzle checks `instanceof Pool`) that survives its server going away: no client
+ * error is left uncaught, and a checked-out client whose connection dies is released (and so
+ * discarded) by itself.
+ */
+export class ShopPool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    // A client checked out for a transaction has no listener between its statements: the
+    // server going away then would be an uncaught 'error'. The transaction's next statement
+    // fails instead (a 503), and the client is discarded when it comes back (releasedWhenDead).
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's two overloads; only the promise form (Drizzle's transactions) is guarded
   override connect(callback?: any): any {
     if (callback) return super.connect(callback);
@@ -196,10 +208,6 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   // An idle client that loses its server must not crash the process: pg-pool drops it (as it
   // drops a client released after its connection died), and the next query opens a new one.
   pool.on('error', () => {});
-  // A client checked out for a transaction has no listener between its statements: the server
-  // going away then would be an uncaught 'error'. The transaction's next statement fails instead
-  // (a 503), and pg-pool discards the client when it comes back (it is no longer queryable).
-  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
   return {
     kind: 'postgres',
