@@ -407,3 +407,35 @@ describe.skipIf(redisSkip)('the Redis store started while Redis is down', () => 
     }
   }, 30_000);
 });
+
+describe.skipIf(redisSkip)('the Redis store when Redis hangs', () => {
+  it('answers from memory within its timeout, and goes back to Redis once it answers a ping', async () => {
+    const redis = await startRedisInstance();
+    const lines: string[] = [];
+    const log = {
+      warn: (_: object, message: string) => lines.push(message),
+      info: (message: string) => lines.push(message),
+    };
+    const store = await RedisRateLimitStore.connect(redis.url, { log, recheckMs: 200, timeoutMs: 500 });
+    try {
+      expect(store.countingIn).toBe('redis');
+      expect((await store.hit('k', 60_000)).count).toBe(1);
+      redis.pause();
+      const started = Date.now();
+      expect((await store.hit('k', 60_000)).count).toBe(1); // from memory: its own count
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(store.countingIn).toBe('memory');
+      const quick = Date.now();
+      await store.hit('k', 60_000);
+      expect(Date.now() - quick).toBeLessThan(50); // no more waiting on Redis meanwhile
+      redis.resume();
+      await waitFor(async () => store.countingIn === 'redis', 10_000);
+      // Redis's count, kept through the pause (with the hit that timed out: Redis ran it once it woke).
+      expect((await store.hit('k', 60_000)).count).toBe(3);
+      expect(lines).toHaveLength(2);
+    } finally {
+      await store.close();
+      await redis.close();
+    }
+  }, 30_000);
+});

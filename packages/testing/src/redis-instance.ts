@@ -19,6 +19,10 @@ export interface RedisInstance {
   start(): Promise<void>;
   /** Stops it (SIGKILL: as abrupt as a crash) and waits for the process to end. */
   stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as a Redis that hangs. */
+  pause(): void;
+  /** Lets a paused one run again (SIGCONT). */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -65,5 +69,16 @@ export async function startRedisInstance(): Promise<RedisInstance> {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop, close: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    pause: () => server?.kill('SIGSTOP'),
+    resume: () => server?.kill('SIGCONT'),
+    async close() {
+      server?.kill('SIGCONT'); // a frozen process does not act on SIGKILL's exit notice in time otherwise
+      await stop();
+    },
+  };
 }
