@@ -146,7 +146,7 @@ function statementName(sql: string) {
  * itself. Drizzle's transaction() sends BEGIN before its try/finally that releases the client:
  * a BEGIN that fails on a dead connection would keep the client checked out for ever, and a
  * few such failures during a database restart would leave the pool with no slot to use.
- * Releasing twice is harmless here (pg-pool throws on it).
+ * The holder's own release after that is ignored (pg-pool itself throws on a second one).
  */
 function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
   const release = client.release;
