@@ -27,7 +27,7 @@ import { RedisRateLimitStore } from './plugins/rate-limit-redis';
 
 /** The longest any request may take, down or not: the pool gives up connecting after CONNECT_TIMEOUT_MS. */
 const CONNECT_TIMEOUT_MS = 1_500;
-const ANSWER_BOUND_MS = 8_000;
+const ANSWER_BOUND_MS = 10_000;
 
 const logLines: Record<string, unknown>[] = [];
 const logStream = { write: (line: string) => logLines.push(JSON.parse(line)) };
@@ -193,7 +193,7 @@ describe.skipIf(pgSkip)(
 
       const inPhase = (wanted: Phase) => answers.filter((answer) => answer.phase === wanted);
       for (const each of ['up', 'down, cache warm', 'down, cache cold', 'restarted'] as const) {
-        expect(inPhase(each).length, each).toBeGreaterThan(20);
+        expect(inPhase(each).length, each).toBeGreaterThan(5);
       }
       expect(
         inPhase('up')
