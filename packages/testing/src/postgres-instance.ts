@@ -1,7 +1,7 @@
 // A PostgreSQL server of a test's own, in a temporary folder on a free port, that the test may
 // stop and start again (outage tests): never the machine's shared service.
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,18 +108,36 @@ export async function startPostgresInstance(): Promise<PostgresInstance> {
     await exec('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '60', 'stop']);
     running = false;
   };
+  // pg_ctl runs the server apart from this process: a test run that ends without close() (a
+  // hook that timed out, Ctrl-C) must not leave it running.
+  const stopAtExit = () => {
+    try {
+      if (running) {
+        execFileSync(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], {
+          stdio: 'ignore',
+          timeout: 10_000,
+          ...(asUser ?? {}),
+        });
+      }
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await start();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  process.once('exit', stopAtExit);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,
     stop,
     async close() {
+      process.removeListener('exit', stopAtExit);
       await stop('immediate').catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },

@@ -69,6 +69,12 @@ export async function startRedisInstance(): Promise<RedisInstance> {
     await exited;
   };
   await start();
+  // A test run that ends without close() must not leave its Redis running.
+  const killAtExit = () => {
+    server?.kill('SIGCONT');
+    server?.kill('SIGKILL');
+  };
+  process.once('exit', killAtExit);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -77,7 +83,8 @@ export async function startRedisInstance(): Promise<RedisInstance> {
     pause: () => server?.kill('SIGSTOP'),
     resume: () => server?.kill('SIGCONT'),
     async close() {
-      server?.kill('SIGCONT'); // a frozen process does not act on SIGKILL's exit notice in time otherwise
+      process.removeListener('exit', killAtExit);
+      server?.kill('SIGCONT'); // a frozen one is thawed first, so it exits at once
       await stop();
     },
   };
