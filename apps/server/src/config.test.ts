@@ -10,6 +10,14 @@ describe('configuration', () => {
     expect(config.catalogCache).toBe(true);
   });
 
+  it('gives up on a PostgreSQL connection after 5 s by default, or DATABASE_CONNECT_TIMEOUT_MS (100 ms to 60 s)', () => {
+    expect(loadConfig({}).database.connectTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000' }).database.connectTimeoutMs).toBe(2_000);
+    for (const wrong of ['50', '120000', 'soon']) {
+      expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: wrong })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    }
+  });
+
   it('stops with a message that names each wrong value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CATALOG_CACHE: 'maybe' })).toThrow(
       ConfigError,

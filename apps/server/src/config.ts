@@ -127,6 +127,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long a request waits for a PostgreSQL connection before it answers 503 (decision 028). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The shop's public address (links in pages and emails; an allowed origin); required, https, in production. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -262,7 +264,8 @@ export interface AppConfig {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
-  database: { url?: string; dataDir: string; poolSize: number };
+  /** connectTimeoutMs: the longest wait for a PostgreSQL connection (unset in a test's own config: the default). */
+  database: { url?: string; dataDir: string; poolSize: number; connectTimeoutMs?: number };
   publicUrl?: string;
   allowedOrigins: string[];
   /** Which proxies' X-Forwarded-* headers are believed (the client address of rate limits). */
@@ -427,7 +430,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
-    database: { url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), poolSize: env.DATABASE_POOL_SIZE },
+    database: {
+      url: env.DATABASE_URL,
+      dataDir: path.resolve(env.DATA_DIR),
+      poolSize: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     publicUrl: env.PUBLIC_URL,
     allowedOrigins,
     trustProxy: env.TRUST_PROXY,

@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   /** The payment provider could not be reached or failed; nothing was marked, try again. */
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   UNAVAILABLE: 503,
+  /** The database cannot be reached for a moment (restarting, full, the network); `Retry-After` says when to try again. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

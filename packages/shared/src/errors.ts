@@ -22,4 +22,5 @@ export const MESSAGES = {
   badUrl: 'The address of this request is not valid',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please try again later.',
+  databaseUnavailable: 'The shop is busy for a moment. Please try again shortly.',
 } as const;

@@ -41,6 +41,9 @@ export const ORDER_MESSAGES = {
   alreadyPaid: 'This order has already been paid',
   notPayable: 'This order can no longer be paid',
   providerUnavailable: 'We could not reach the payment provider. Please try again in a moment.',
+  /** A card payment could not start: Paystack did not answer (502 PAYMENT_PROVIDER_UNAVAILABLE). The order keeps its stock until its deadline. */
+  providerNotAnswering:
+    'The payment service is not answering right now. Your order is kept for you until its payment deadline: you can pay for it later from My Orders.',
   statusUpdated: 'Order status updated',
   /** A customer cancelled their own unpaid order (POST /api/orders/{id}/cancel). */
   orderCancelled: 'Your order has been cancelled',

@@ -125,3 +125,6 @@ export const NEVER_PAYING_PRODUCTION_ENV = {
   BANK_NAME: 'Bench Bank',
   BANK_ACCOUNT_NUMBER: '0000000000',
 } as const;
+
+export { type PostgresInstance, postgresInstanceUnavailable, startPostgresInstance } from './postgres-instance';
+export { type RedisInstance, redisInstanceUnavailable, startRedisInstance } from './redis-instance';

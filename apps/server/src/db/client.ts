@@ -58,7 +58,8 @@ const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 export const STARTUP_LOCK = 'tailor-supply-shop:start-up';
 
 const LISTEN_RETRY_MIN_MS = 250;
-const LISTEN_RETRY_MAX_MS = 30_000;
+// At most a few seconds: the cache of every process refreshes soon after a database restart.
+const LISTEN_RETRY_MAX_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own that comes back after PostgreSQL restarts or drops it.
@@ -69,6 +70,7 @@ async function listenWithReconnect(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
+  connectTimeoutMs: number,
 ): Promise<() => Promise<void>> {
   let active: pg.Client | undefined;
   let stopped = false;
@@ -76,7 +78,7 @@ async function listenWithReconnect(
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
     client.on('error', () => {}); // followed by 'end', which reconnects
     client.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
@@ -128,11 +130,18 @@ export interface DatabaseOptions {
   /** PGlite's folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** The longest wait for a PostgreSQL connection (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
+
+/** A request never waits longer than this for a connection to a server that is not there. */
+export const DATABASE_CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
 
 /** PostgreSQL when a URL is given, otherwise PGlite with its data under dataDir. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS_DEFAULT)
+    : openPglite(options.dataDir);
 }
 
 const statementNames = new Map<string, string>();
@@ -147,11 +156,62 @@ function statementName(sql: string) {
   return name;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({
+/**
+ * A checked-out client whose connection died goes back to the pool (which discards it) by
+ * itself. Drizzle's transaction() sends BEGIN before its try/finally that releases the client:
+ * a BEGIN that fails on a dead connection would keep the client checked out for ever, and a
+ * few such failures during a database restart would leave the pool with no slot to use.
+ * The holder's own release after that is ignored (pg-pool itself throws on a second one).
+ */
+function releasedWhenDead(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onEnd = () => {
+    if (released) return;
+    released = true;
+    release(new Error('the connection ended while the client was checked out'));
+  };
+  client.release = (error?: Error | boolean) => {
+    client.removeListener('end', onEnd);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  client.once('end', onEnd);
+  return client;
+}
+
+/**
+ * pg.Pool (Drizzle checks `instanceof Pool`) that survives its server going away: no client
+ * error is left uncaught, and a checked-out client whose connection dies is released (and so
+ * discarded) by itself.
+ */
+export class ShopPool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    // A client checked out for a transaction has no listener between its statements: the
+    // server going away then would be an uncaught 'error'. The transaction's next statement
+    // fails instead (a 503), and the client is discarded when it comes back (releasedWhenDead).
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's two overloads; only the promise form (Drizzle's transactions) is guarded
+  override connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenDead);
+  }
+}
+
+async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+  const pool = new ShopPool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
+    // A stopped or unreachable server fails a request in seconds (503, decision 028) instead of
+    // leaving it waiting: for a new connection, and for a free one when all are busy.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A server that vanished without closing the socket (a network cut) is noticed too.
+    keepAlive: true,
     // Our statements are short OLTP queries whose best plan does not depend on the values:
     // plan them once per connection instead of again for every call (planning a product query
     // took 2 ms, running it 0.3 ms).
@@ -160,7 +220,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // concurrent scan of the same table has got to, or the pages of one search would disagree.
     options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // An idle client that loses its server must not crash the process: pg-pool drops it (as it
+  // drops a client released after its connection died), and the next query opens a new one.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
   return {
@@ -172,7 +233,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as Row[];
     },
     async listen(channel, onMessage) {
-      return listenWithReconnect(url, channel, onMessage);
+      return listenWithReconnect(url, channel, onMessage, connectTimeoutMs);
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);

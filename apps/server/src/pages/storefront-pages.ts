@@ -11,6 +11,7 @@ import {
   scopedProductListQuerySchema,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { AppError } from '../lib/errors';
 import { redactUrl } from '../lib/log-request';
 import { publicOrigin } from '../lib/public-origin';
@@ -140,11 +141,15 @@ export class StorefrontPages {
     return { url, body: await this.catalog.cache.getOrCreate(key, produce) };
   }
 
-  /** An answer the page can do without: when it fails, the page fetches it itself. */
+  /**
+   * An answer the page can do without: when it fails, the page fetches it itself. Not when the
+   * database is down: the page would fail the same way, and the 503 app shell says so (decision 028).
+   */
   private async optional(build: () => Promise<Answer>): Promise<Answer | undefined> {
     try {
       return await build();
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       this.app.log.warn({ err: error }, 'a page was sent without one of its answers');
       return undefined;
     }

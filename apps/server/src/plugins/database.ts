@@ -16,7 +16,13 @@ export const databasePlugin = fp<{ database?: Database }>(
   async (app: FastifyInstance, options) => {
     const { database: config } = app.config;
     const database =
-      options.database ?? (await openDatabase({ url: config.url, dataDir: config.dataDir, poolSize: config.poolSize }));
+      options.database ??
+      (await openDatabase({
+        url: config.url,
+        dataDir: config.dataDir,
+        poolSize: config.poolSize,
+        connectTimeoutMs: config.connectTimeoutMs,
+      }));
     app.decorate('database', database);
     if (!options.database) app.addHook('onClose', async () => database.close());
     await database.migrate();

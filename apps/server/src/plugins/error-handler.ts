@@ -1,11 +1,31 @@
 import { errorCodeForStatus, MESSAGES } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { AppError } from '../lib/errors';
+
+/** While the database is down every request fails alike: one warning per this period, not one per request. */
+const DATABASE_WARNING_EVERY_MS = 10_000;
+let lastDatabaseWarningAt = 0;
+let quietDatabaseFailures = 0;
+
+/** Logs the database outage once per period, with how many requests it failed since the last line. */
+export function warnDatabaseUnavailable(error: unknown, request: FastifyRequest) {
+  quietDatabaseFailures += 1;
+  const now = Date.now();
+  if (now - lastDatabaseWarningAt < DATABASE_WARNING_EVERY_MS) return;
+  request.log.warn(
+    { err: error, failedRequests: quietDatabaseFailures },
+    'the database cannot be reached: answering 503 DATABASE_UNAVAILABLE',
+  );
+  lastDatabaseWarningAt = now;
+  quietDatabaseFailures = 0;
+}
 
 /**
  * One place that turns every failure into the API.md error shape. A 5xx never carries the
  * real message (it may hold SQL or paths): the log has it, the client gets a generic sentence.
+ * A database that cannot be reached is a 503 DATABASE_UNAVAILABLE with Retry-After (decision 028).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler(sendApiError);
@@ -17,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance) {
  * the same shape, with a `code`.
  */
 export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A database restart, failover or a full connection table: "try again shortly", never a 500.
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    warnDatabaseUnavailable(error, request);
+    return sendApiError(databaseUnavailable() as unknown as FastifyError, request, reply);
+  }
   if (error instanceof AppError) {
     if (error.details.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
     return reply.status(error.status).send({

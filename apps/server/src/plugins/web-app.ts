@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { publicOrigin } from '../lib/public-origin';
 import { appRendererFile, loadAppRenderer } from '../pages/app-renderer';
 import { WebAssets } from '../pages/assets';
@@ -10,6 +11,7 @@ import { pageTemplate } from '../pages/html';
 import { robotsTxt, Sitemaps } from '../pages/sitemap';
 import { StorefrontPages } from '../pages/storefront-pages';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
+import { warnDatabaseUnavailable } from './error-handler';
 import { PAGE_HEADERS } from './security-headers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -129,7 +131,13 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         page = await pages?.render(request);
       } catch (error) {
         // The catalogue cannot be read: the plain app, which shows this browser's saved
-        // catalogue or its own error (decision 006), is better than an error page.
+        // catalogue or its own error (decision 006), is better than an error page. With the
+        // database down it says so with its status, as the API does (decision 028).
+        if (isDatabaseUnavailable(error)) {
+          warnDatabaseUnavailable(error, request);
+          reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+          return sendPage(request, reply, 503, indexHtml);
+        }
         request.log.error({ err: error }, 'a catalogue page was sent without its data');
       }
       if (page) return sendPage(request, reply, page.status, page.html);

@@ -85,7 +85,16 @@ export class AccountService {
     await spendLimit(this.limits, keys.emailAndAddress, LOGIN_LIMITS.perEmailAndAddress, M.tooManyLoginAttempts);
     await spendLimit(this.limits, keys.email, LOGIN_LIMITS.perEmail, M.tooManyLoginAttempts);
 
-    const account = await this.users.findAccountByEmail(email);
+    const account = await this.users.findAccountByEmail(email).catch(async (error: unknown) => {
+      // The database did not answer (a 503): no password was tried, so no attempt is counted,
+      // or a customer retrying through a restart would find themselves locked out after it.
+      await Promise.all([
+        this.limits.release(keys.address),
+        this.limits.release(keys.emailAndAddress),
+        this.limits.release(keys.email),
+      ]);
+      throw error;
+    });
     if (!(await verifySecret(account?.passwordHash, password)) || !account) {
       throw new AppError('INVALID_CREDENTIALS', M.invalidCredentials);
     }

@@ -154,6 +154,34 @@ describe('starting a card payment', () => {
     expect(retried.json().reference).toBe(order.orderNumber);
   });
 
+  it('keeps the order and its stock until its deadline while the provider does not answer, and takes the payment later (decision 028)', async () => {
+    const { order, product } = await newOrder();
+    expect(await stockOf(database, product.id)).toBe(18);
+    const started = Date.now();
+    const failed = await startPayment(order.id, stalled);
+    // Bounded by PAYSTACK_TIMEOUT_MS (and its retry): the checkout is never left waiting.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    // Nothing gave the items back: not the failure, not the expiry job before the deadline.
+    await stalled.payments.expiry.runOnce();
+    await app.payments.expiry.runOnce();
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(18);
+    const [{ expires_at: deadline } = { expires_at: null }] = await database.query<{ expires_at: Date | null }>(
+      'SELECT expires_at FROM orders WHERE id = $1',
+      [order.id],
+    );
+    expect(new Date(String(deadline)).getTime()).toBeGreaterThan(Date.now());
+
+    // Later, with the provider back: paid from the order page as any unpaid order is.
+    const { reference } = await pay(order.id);
+    expect(reference).toBe(order.orderNumber);
+    expect((await confirm(order.id)).statusCode).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PROCESSING', payment_status: 'PAID' });
+    expect(await stockOf(database, product.id)).toBe(18);
+  });
+
   it('refuses to pay an expired order', async () => {
     const { order } = await newOrder();
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);

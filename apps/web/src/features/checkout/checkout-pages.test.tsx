@@ -317,6 +317,31 @@ describe('placing the order', () => {
     expect(cartStore.getLines()).toHaveLength(2);
   });
 
+  it('says plainly when the payment service is not answering, that the order is kept until its deadline and can be paid later', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': {
+        status: 201,
+        body: { message: M.orderCreated, order: { ...order('card'), expiresAt: '2025-06-03T10:00:00Z' } },
+      },
+      '/api/orders/o1/payment': {
+        status: 502,
+        body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: M.providerUnavailable },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }, slow));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toBe(M.providerNotAnswering);
+    const deadline = screen.getByText(/Your items are kept for you until/);
+    expect(deadline.querySelector('time')?.getAttribute('datetime')).toBe('2025-06-03T10:00:00Z');
+    expect(screen.getByRole('link', { name: 'View order' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+  });
+
   it('shows the bank details with the order number as the reference for a bank transfer', async () => {
     fakeApi({
       '/api/users/session': { user: customer },

@@ -68,6 +68,16 @@ describe('why a payment could not start, beside the Pay button', () => {
     expect(messageOfStartFailure(new ApiError(429, 'Too Many Requests'))).toBe(M.tooManyPaymentAttempts);
   });
 
+  it('says plainly that the payment service is not answering, and that the order is kept to pay later', () => {
+    const error = new ApiError(502, M.providerUnavailable, {
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: M.providerUnavailable },
+    });
+    expect(messageOfStartFailure(error)).toBe(M.providerNotAnswering);
+    expect(M.providerNotAnswering).toContain('not answering');
+    expect(M.providerNotAnswering).toContain('pay for it later from My Orders');
+  });
+
   it('gives the shop’s refusal as it sent it, and the provider’s text when nothing or a fault answered', () => {
     const notPayable = new ApiError(409, M.notPayable, {
       code: 'ORDER_NOT_PAYABLE',

@@ -54,12 +54,15 @@ export function failureOfConfirm(error: unknown, closed: boolean): Pick<PaymentF
 
 /**
  * Why a payment could not start (POST /api/orders/{id}/payment), shown beside the Pay button:
- * the server's message, `tooManyPaymentAttempts` for a 429 that came without one, and the
+ * the server's message, `tooManyPaymentAttempts` for a 429 that came without one, that the
+ * order is kept and can be paid later when the payment service does not answer, and the
  * provider's text when nothing (or a fault) answered. Decided by `code`.
  */
 export function messageOfStartFailure(error: unknown): string {
   if (error instanceof ApiError && error.code === 'TOO_MANY_REQUESTS') {
     return serverMessage(error) ?? M.tooManyPaymentAttempts;
   }
+  // Paystack is down or slow: nothing was charged, and the order waits to be paid (decision 028).
+  if (error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_UNAVAILABLE') return M.providerNotAnswering;
   return messageFor(error, { fallback: M.providerUnavailable, network: M.providerUnavailable });
 }

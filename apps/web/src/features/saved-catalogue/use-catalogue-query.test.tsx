@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MESSAGES } from '@shop/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderRoute } from '../../testing/render-route';
@@ -57,6 +58,23 @@ describe('a catalogue page when the shop cannot be reached', () => {
   it('treats a gateway error from a proxy the same way', async () => {
     saveAnswer(['products', 'detail', lace.slug], lace);
     shopUnreachable(502);
+    renderRoute(`/products/${lace.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();
+    expect(screen.getByText(SAVED_DATA_WARNING)).toBeTruthy();
+  });
+
+  it('treats the shop’s own 503 while its database is down the same way (decision 028)', async () => {
+    saveAnswer(['products', 'detail', lace.slug], lace);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'DATABASE_UNAVAILABLE', message: MESSAGES.databaseUnavailable }), {
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': '5' },
+          }),
+      ),
+    );
     renderRoute(`/products/${lace.slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: lace.name })).toBeTruthy();
     expect(screen.getByText(SAVED_DATA_WARNING)).toBeTruthy();

@@ -405,9 +405,7 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
               Change order details
             </Button>
           </div>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            Your items are kept for you while you pay. An unpaid order is cancelled after a while.
-          </p>
+          <KeptUntil deadline={paymentDeadline(order)} />
         </>
       ) : order.paymentMethod === 'payOnDelivery' ? (
         <PayOnDeliveryNextSteps amount={order.totalAmount} />
@@ -425,5 +423,21 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
         View order
       </Link>
     </section>
+  );
+}
+
+/** How long the order keeps its items: its deadline when the shop sent one (it also holds if paying fails). */
+function KeptUntil({ deadline }: { deadline?: { iso: string; text: string } }) {
+  return (
+    <p className="text-sm text-stone-600 dark:text-stone-400">
+      {deadline ? (
+        <>
+          Your items are kept for you until <time dateTime={deadline.iso}>{deadline.text}</time>. An unpaid order is
+          cancelled then.
+        </>
+      ) : (
+        'Your items are kept for you while you pay. An unpaid order is cancelled after a while.'
+      )}
+    </p>
   );
 }
