@@ -6,18 +6,19 @@ export const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * /api/health: liveness, for load balancers and the start-up checks of tests and benchmarks.
- * /api/health/ready: readiness, whether this process can serve now (the database and Redis).
+ * /api/health/ready: readiness, whether this process can serve now (the database; Redis reported).
  */
 export const healthRoutes: FastifyPluginAsync<{ service: HealthService }> = async (app, { service }) => {
   app.get('/health', async (_request, reply) => {
     const health = await service.check();
-    return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+    if (health.status === 'ok') return reply.status(200).send(health);
+    return reply.status(503).header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS)).send(health);
   });
 
   app.get('/health/ready', async (_request, reply) => {
     const readiness = await service.ready();
     reply.header('cache-control', 'no-store');
-    if (readiness.status === 'ready') return reply.status(200).send(readiness);
+    if (readiness.status !== 'not-ready') return reply.status(200).send(readiness);
     return reply.status(503).header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS)).send(readiness);
   });
 };

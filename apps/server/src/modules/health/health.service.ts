@@ -6,7 +6,8 @@ export type Health = { status: 'ok'; database: 'ok' } | { status: 'degraded'; da
 /** `down`: no answer, or none within READINESS_CHECK_TIMEOUT_MS; `off`: REDIS_URL is unset. */
 export type Readiness =
   | { status: 'ready'; database: 'ok'; redis: 'ok' | 'off' }
-  | { status: 'not-ready'; database: 'ok' | 'down'; redis: 'ok' | 'off' | 'down' };
+  | { status: 'degraded'; database: 'ok'; redis: 'down' }
+  | { status: 'not-ready'; database: 'down'; redis: 'ok' | 'off' | 'down' };
 
 /**
  * Each readiness check's limit: below the 1 s that load balancers and Kubernetes wait for a probe
@@ -50,14 +51,19 @@ export class HealthService {
     }
   }
 
-  /** Whether this process can serve: the database, and Redis when REDIS_URL is set, both answer in time. */
+  /**
+   * Whether this process can serve: the database answers in time. Redis (when REDIS_URL is set)
+   * is reported but does not decide: without it the limits count in memory (decision 028), and a
+   * Redis outage taking every process out of the load balancer would close the whole shop.
+   */
   async ready(): Promise<Readiness> {
     const { redis } = this;
     const [database, redisState] = await Promise.all([
       within(this.timeoutMs, () => this.repository.ping()),
       redis ? within(this.timeoutMs, () => redis.ping()) : Promise.resolve('off' as const),
     ]);
-    if (database === 'ok' && redisState !== 'down') return { status: 'ready', database, redis: redisState };
-    return { status: 'not-ready', database, redis: redisState };
+    if (database === 'down') return { status: 'not-ready', database, redis: redisState };
+    if (redisState === 'down') return { status: 'degraded', database, redis: redisState };
+    return { status: 'ready', database, redis: redisState };
   }
 }

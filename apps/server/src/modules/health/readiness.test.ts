@@ -53,6 +53,11 @@ describe('GET /api/health/ready', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'not-ready', database: 'down', redis: 'off' });
       expect(response.headers['retry-after']).toBe('5');
+      // Liveness keeps API.md's body, with the same Retry-After.
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+      expect(health.headers['retry-after']).toBe('5');
       // The metrics still answer, the backlog they could not count marked unknown.
       const metrics = await app.inject({ method: 'GET', url: '/api/metrics' });
       expect(metrics.statusCode).toBe(200);
@@ -79,10 +84,10 @@ describe('readiness checks that do not answer', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('answers not-ready when Redis hangs, and ready when both answer', async () => {
+  it('answers degraded (still serving, limits in memory) when Redis hangs, and ready when both answer', async () => {
     const repository = { ping: ok } as unknown as HealthRepository;
     const hung = new HealthService(repository, { ping: never } as unknown as RedisProbe, 100);
-    expect(await hung.ready()).toEqual({ status: 'not-ready', database: 'ok', redis: 'down' });
+    expect(await hung.ready()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
     const fine = new HealthService(repository, { ping: ok } as unknown as RedisProbe, 100);
     expect(await fine.ready()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
   });
@@ -125,7 +130,7 @@ async function redisRelay() {
 }
 
 describe.skipIf(!hasRedis)('readiness with REDIS_URL set', () => {
-  it('answers redis ok, 503 redis down while its port is dead, and ready again when it is back', async () => {
+  it('answers redis ok, 200 degraded with redis down while its port is dead, and ready again when it is back', async () => {
     const relay = await redisRelay();
     const app = await buildApp(testConfig({ seedDemoCatalogue: false, redisUrl: relay.url() }), {
       database: shop.database,
@@ -141,12 +146,14 @@ describe.skipIf(!hasRedis)('readiness with REDIS_URL set', () => {
 
       await relay.close();
       const down = await ready(app);
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'not-ready', database: 'ok', redis: 'down' });
-      expect(down.headers['retry-after']).toBe('5');
+      // The process still serves (its limits count in memory): a load balancer must keep it.
+      expect(down.statusCode).toBe(200);
+      expect(down.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
 
       await relay.open();
-      await expect.poll(async () => (await ready(app)).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);
+      await expect
+        .poll(async () => (await ready(app)).json().status, { timeout: 10_000, interval: 200 })
+        .toBe('ready');
     } finally {
       await app.close();
       await relay.close();
