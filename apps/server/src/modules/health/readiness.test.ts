@@ -151,9 +151,7 @@ describe.skipIf(!hasRedis)('readiness with REDIS_URL set', () => {
       expect(down.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
 
       await relay.open();
-      await expect
-        .poll(async () => (await ready(app)).json().status, { timeout: 10_000, interval: 200 })
-        .toBe('ready');
+      await expect.poll(async () => (await ready(app)).json().status, { timeout: 10_000, interval: 200 }).toBe('ready');
     } finally {
       await app.close();
       await relay.close();
