@@ -320,4 +320,26 @@ describe(`shop settings (${testEngine})`, () => {
     expect(second.changes).toHaveLength(1);
     expect(second.changes[0].id).toBe(all.changes[1].id);
   });
+
+  it('follows a change made by hand in SQL in every process, and the first values once the row is deleted', async () => {
+    await shop.database.query(`UPDATE shop_settings SET settings = jsonb_set(settings, '{name}', '"By Hand Trims"')`);
+    for (const on of [app, two]) {
+      const info = await eventually(
+        async () => (await on.inject({ method: 'GET', url: '/api/settings' })).json(),
+        (value) => value.name === 'By Hand Trims',
+      );
+      expect(info.name).toBe('By Hand Trims');
+    }
+
+    await shop.database.query('DELETE FROM shop_settings');
+    const back = await eventually(
+      async () => (await two.inject({ method: 'GET', url: '/api/payments/config' })).json(),
+      (value) => value.bankTransfer.accountNumber === ENV_BANK.accountNumber,
+    );
+    expect(back.payOnDelivery).toMatchObject({ enabled: true, capNaira: 150_000 });
+    const answer = (await adminGet('/api/settings/admin')).json();
+    expect(answer).toMatchObject({ settings: first, updatedAt: null, updatedBy: null });
+    // The record of changes stays.
+    expect((await adminGet('/api/settings/changes')).json().total).toBe(4);
+  });
 });
