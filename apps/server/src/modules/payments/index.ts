@@ -106,5 +106,8 @@ export default fp(
     await app.register(paymentsRoutes, { prefix: '/api', service, runAfterReply, settings });
     await app.register(transferProofsRoutes, { prefix: '/api', service: proofs });
   },
-  { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics'] },
+  {
+    name: 'payments',
+    dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics'],
+  },
 );
