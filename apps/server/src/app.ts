@@ -14,6 +14,7 @@ import health from './modules/health';
 import newsletter from './modules/newsletter';
 import orders from './modules/orders';
 import payments from './modules/payments';
+import settings from './modules/settings';
 import users from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -87,7 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   // Infrastructure: what every module may use (app.config, app.database, app.rateLimits,
-  // app.outbox, app.requireUser / app.requireAdmin).
+  // app.requireUser / app.requireAdmin, app.settings, app.outbox).
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
@@ -99,11 +100,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(cookie, { hook: false });
   await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { store: await createRateLimitStore(config, app.log) });
-  await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(originCheckPlugin);
   // app.storage (uploaded images on disk or in S3) and GET /images/uploads/<key>.
   await app.register(uploadsPlugin);
+  // The shop's settings (app.settings, /api/settings): before the outbox, whose emails carry the
+  // shop's details, and before every module that reads them (contact, orders, payments, pages).
+  await app.register(settings);
+  await app.register(outboxPlugin);
 
   // Modules: each one registers its routes under /api (modules/<name>/index.ts).
   await app.register(health);

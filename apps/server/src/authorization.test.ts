@@ -272,6 +272,22 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
       return { url: `/api/orders/${id}/reject-transfer`, payload: { reason: 'Unreadable' } };
     },
   },
+  // The shop's settings (issue 23, decision 025): the whole object, its save, its record.
+  { name: 'read the shop settings', method: 'GET', prepare: async () => ({ url: '/api/settings/admin' }) },
+  {
+    name: 'save the shop settings',
+    method: 'PUT',
+    prepare: async (app) => ({
+      url: '/api/settings',
+      payload: (await app.inject({ method: 'GET', url: '/api/settings/admin', headers: bearer(adminSession) })).json()
+        .settings,
+    }),
+  },
+  {
+    name: 'list the changes of the shop settings',
+    method: 'GET',
+    prepare: async () => ({ url: '/api/settings/changes?page=1&pageSize=5' }),
+  },
   // Later admin endpoints (products, categories) go here, one line each.
 ];
 

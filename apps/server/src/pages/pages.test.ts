@@ -155,7 +155,7 @@ describe('a product page fetched without a browser', () => {
     const data = pageData(html);
     // Sorted on both sides: the product's id is random, so which key comes first varies.
     expect(Object.keys(data).sort()).toEqual(
-      [`/api/products/${product.id}/related`, `/api/products/${product.slug}`].sort(),
+      [`/api/products/${product.id}/related`, `/api/products/${product.slug}`, '/api/settings'].sort(),
     );
     const entries = shop.app.catalog.cache.size;
     expect(data[`/api/products/${product.slug}`]).toEqual(await api(`/api/products/${product.slug}`));
@@ -262,7 +262,11 @@ describe('the listing pages', () => {
     const html = (await page('/shop')).body;
     expect(title(html)).toBe('Shop | Stitch &amp; Trim Supplies');
     const data = pageData(html);
-    expect(Object.keys(data).sort()).toEqual(['/api/categories', `/api/products?page=1&pageSize=${PAGE_SIZE_DEFAULT}`]);
+    expect(Object.keys(data).sort()).toEqual([
+      '/api/categories',
+      `/api/products?page=1&pageSize=${PAGE_SIZE_DEFAULT}`,
+      '/api/settings',
+    ]);
     expect(data[`/api/products?page=1&pageSize=${PAGE_SIZE_DEFAULT}`]).toEqual(
       await api(`/api/products?pageSize=${PAGE_SIZE_DEFAULT}&page=1`),
     );
@@ -271,7 +275,10 @@ describe('the listing pages', () => {
       await api(`/api/products?page=2&pageSize=${PAGE_SIZE_DEFAULT}`),
     );
     // A filtered shop reads its filters itself.
-    expect(Object.keys(pageData((await page('/shop?sort=price_asc')).body))).toEqual(['/api/categories']);
+    expect(Object.keys(pageData((await page('/shop?sort=price_asc')).body))).toEqual([
+      '/api/categories',
+      '/api/settings',
+    ]);
   });
 
   it('a category page carries the category, its first products and the category list, with its breadcrumbs', async () => {
@@ -309,10 +316,11 @@ describe('the listing pages', () => {
     expect(crumbs.map((crumb) => crumb.name)).toEqual(['Home', category.name, sub.name]);
   });
 
-  it('pages that are not the catalogue are the plain app', async () => {
+  it("pages that are not the catalogue are the plain app, with the shop's details only", async () => {
     const response = await page('/about');
     expect(response.statusCode).toBe(200);
-    expect(response.body).not.toContain('id="page-data"');
+    // The footer and the about page show the shop's settings (decision 025).
+    expect(pageData(response.body)).toEqual({ '/api/settings': await api('/api/settings') });
     expect(title(response.body)).toContain('Stitch &amp; Trim Supplies | Laces');
   });
 });

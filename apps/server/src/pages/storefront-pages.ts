@@ -28,7 +28,10 @@ import {
   productHead,
   subcategoryHead,
 } from './head';
-import { jsonForScript, type PageTemplate } from './html';
+import { escapeHtml, jsonForScript, type PageTemplate } from './html';
+
+/** The page-data key of the shop's public details (GET /api/settings), in every page the server sends. */
+export const SETTINGS_PAGE_DATA_KEY = pageDataKey('/api/settings');
 
 /** One API answer a page embeds: its page-data key (the API URL) and its body from the catalogue cache. */
 interface Answer {
@@ -88,6 +91,8 @@ class PageNotFound extends Error {}
 export class StorefrontPages {
   private readonly rendered = new WeakMap<Buffer, Map<string, { answers: Buffer[]; html: Buffer }>>();
   private readonly drawBudget = new DrawBudget(DRAWS_PER_SECOND);
+  /** index.html with the settings answer, by that answer's Buffer. */
+  private plainPages = new WeakMap<Buffer, Buffer>();
   readonly notFound: Buffer;
 
   constructor(
@@ -148,6 +153,35 @@ export class StorefrontPages {
       this.app.log.warn({ err: error }, 'a page was sent without one of its answers');
       return undefined;
     }
+  }
+
+  /**
+   * GET /api/settings, which every page embeds (the footer, contact and checkout show the shop's
+   * details): the same Buffer until the settings change, so a kept page is drawn again after a
+   * change in any process (decision 025).
+   */
+  private async settingsAnswer(): Promise<Answer> {
+    return { url: SETTINGS_PAGE_DATA_KEY, body: (await this.app.settings.publicAnswer()).body };
+  }
+
+  /**
+   * A page the catalogue does not draw (contact, about, checkout…): index.html as built, with the
+   * settings answer as its page data. Kept while the settings are the same Buffer.
+   */
+  async plain(): Promise<Buffer> {
+    const settings = await this.optional(() => this.settingsAnswer());
+    if (!settings) return this.template.original;
+    const kept = this.plainPages.get(settings.body);
+    if (kept) return kept;
+    const head = [
+      this.template.title === undefined ? '' : `<title>${escapeHtml(this.template.title)}</title>`,
+      this.template.description === undefined
+        ? ''
+        : `<meta name="description" content="${escapeHtml(this.template.description)}">`,
+    ].join('\n    ');
+    const html = this.template.render(head, dataBlock([settings]));
+    this.plainPages = new WeakMap([[settings.body, html]]);
+    return html;
   }
 
   private categoriesAnswer() {
@@ -294,9 +328,10 @@ export class StorefrontPages {
 
   /**
    * The HTML of a page: its head, the app's markup drawn from its answers, and the answers in the
-   * page-data block. Reused while its answers are the cache's current Buffers; a page without
+   * page-data block, the shop's settings last. Reused while its answers are the cache's current
+   * Buffers (a save of the settings makes a new one: the page is drawn again); a page without
    * answers (the catalogue's cache off, or every answer failed) is rendered each time. Without
-   * answers there is no block for the browser to start from either, so no markup is drawn.
+   * the catalogue's answers there is nothing for the browser to start from, so no markup is drawn.
    */
   private async page(
     request: FastifyRequest,
@@ -304,7 +339,10 @@ export class StorefrontPages {
     maybeAnswers: (Answer | undefined)[],
     head: (origin: string) => PageHead,
   ): Promise<RenderedPage> {
-    const answers = maybeAnswers.filter((answer) => answer !== undefined);
+    // The settings go last: the first answer is the page's own, the key of its kept renderings.
+    const own = maybeAnswers.filter((answer) => answer !== undefined);
+    const settings = await this.optional(() => this.settingsAnswer());
+    const answers = settings ? [...own, settings] : own;
     const origin = this.origin(request);
     const first = answers[0]?.body;
     // The markup follows the whole URL (a filtered /shop draws its filters), the head the page.
@@ -315,7 +353,7 @@ export class StorefrontPages {
       return { status: 200, html: kept.html };
     }
     const pageHead = head(origin);
-    const drawable = answers.length > 0 && this.renderApp !== undefined && this.template.drawable;
+    const drawable = own.length > 0 && this.renderApp !== undefined && this.template.drawable;
     const overBudget = drawable && !this.drawBudget.take();
     const markup = drawable && !overBudget ? await this.drawApp(request, answers) : undefined;
     // A drawn page asks for its chunks once it is painted (start-app.js), not from its head.

@@ -133,7 +133,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
         request.log.error({ err: error }, 'a catalogue page was sent without its data');
       }
       if (page) return sendPage(request, reply, page.status, page.html);
-      return sendPage(request, reply, 200, indexHtml);
+      // Any other page (contact, checkout, the admin…) still carries the shop's details.
+      return sendPage(request, reply, 200, (await pages?.plain()) ?? indexHtml);
     }
     if (isPage && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.status(503).type('text/plain').send('The storefront has not been built. Run `npm run build`.');

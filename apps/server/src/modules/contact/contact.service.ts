@@ -6,8 +6,8 @@ import { type RateLimitStore, spendLimit, tooManyRequests } from '../../plugins/
 import type { ContactRepository } from './contact.repository';
 
 export interface ContactServiceOptions {
-  /** CONTACT_EMAIL; unset means the first admin's address. */
-  contactEmail?: string;
+  /** The shop's email as saved in the settings (before any save, CONTACT_EMAIL); undefined: the first admin's address. */
+  inbox: () => Promise<string | undefined>;
   /** Called after a commit that queued emails, so the worker sends them now. */
   onEmailQueued: () => void;
   log: FastifyBaseLogger;
@@ -45,9 +45,10 @@ export class ContactService {
 
     const { fullname, email, subject, message } = request;
     let inbox: string | undefined;
+    const contactEmail = await this.options.inbox();
     await this.repository.transaction(async (tx) => {
       const saved = await this.repository.insertMessage(tx, { fullname, email, subject, message });
-      inbox = await shopInbox(tx, { contactEmail: this.options.contactEmail });
+      inbox = await shopInbox(tx, { contactEmail });
       if (inbox) {
         await enqueueEmail(tx, {
           to: inbox,
@@ -60,7 +61,7 @@ export class ContactService {
     });
     if (!inbox) {
       this.options.log.warn(
-        'a contact message was stored but not emailed to the shop: set CONTACT_EMAIL or create an admin',
+        "a contact message was stored but not emailed to the shop: set the shop's email in the admin's Settings, CONTACT_EMAIL, or create an admin",
       );
     }
     this.options.onEmailQueued();

@@ -8,11 +8,11 @@ import { ContactService } from './contact.service';
 export default fp(
   async (app: FastifyInstance) => {
     const service = new ContactService(new ContactRepository(app.database), app.rateLimits, {
-      contactEmail: app.config.contactEmail,
+      inbox: async () => (await app.settings.inbox()).contactEmail,
       onEmailQueued: () => app.outbox.nudge(),
       log: app.log,
     });
     await app.register(contactRoutes, { prefix: '/api', service });
   },
-  { name: 'contact', dependencies: ['config', 'database', 'rate-limit', 'outbox'] },
+  { name: 'contact', dependencies: ['config', 'database', 'rate-limit', 'outbox', 'settings'] },
 );

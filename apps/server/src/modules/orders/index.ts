@@ -43,9 +43,11 @@ export default fp(
       placedMail: {
         // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
         shopUrl: shopUrl ?? `http://localhost:${app.config.port}`,
-        bankAccount: app.config.payments.bankTransfer,
-        ordersEmail: app.config.ordersEmail,
-        contactEmail: app.config.contactEmail,
+        // The bank account and the shop's inboxes as the settings say when the order is placed.
+        shopSettings: async () => {
+          const [{ bankAccount }, inbox] = await Promise.all([app.settings.current(), app.settings.inbox()]);
+          return { bankAccount, ...inbox };
+        },
       },
     });
     const admin = new OrdersAdminService(app.database, repository, state, service, currentPayments, onEmailQueued);
@@ -70,5 +72,5 @@ export default fp(
 
     await app.register(ordersRoutes, { prefix: '/api', service, admin });
   },
-  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit'] },
+  { name: 'orders', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings'] },
 );

@@ -13,7 +13,7 @@ export interface OrderPayments {
    * admin settles it (pay on delivery has no deadline). Throws the AppError a checkout shows when
    * the method is not offered (PayPal).
    */
-  holdMs(method: PaymentMethod): number | null;
+  holdMs(method: PaymentMethod): Promise<number | null>;
   /**
    * Whether the method takes this order (pay on delivery: a Lagos address, under the cap, no
    * other open pay-on-delivery order). Runs inside the order's transaction, after lockCustomer,
@@ -43,7 +43,7 @@ export interface OrderPayments {
 
 /** Until payments hand theirs over: nothing can be ordered (a wiring mistake fails loudly at start). */
 export const NO_PAYMENTS: OrderPayments = {
-  holdMs() {
+  async holdMs() {
     throw new Error('the payments module is not registered');
   },
   async acceptsOrder() {

@@ -4,13 +4,20 @@ import { shopInbox } from '../../mail/shop-inbox';
 import type { OrderPlacedAddress } from '../../mail/templates';
 import type { OrderItemRow, OrderRow } from './orders.repository';
 
+/** What the shop's settings say when the order is placed (decision 025). */
+export interface OrderPlacedShopSettings {
+  /** Where a bank transfer goes. */
+  bankAccount: { accountName: string; bankName: string; accountNumber: string };
+  /** shopInbox's inputs. */
+  ordersEmail?: string;
+  contactEmail?: string;
+}
+
 export interface OrderPlacedMailContext {
   /** The shop's public address (PUBLIC_URL, no trailing slash), for the order's links. */
   shopUrl?: string;
-  /** Where a bank transfer goes (config.payments.bankTransfer). */
-  bankAccount: { accountName: string; bankName: string; accountNumber: string };
-  ordersEmail?: string;
-  contactEmail?: string;
+  /** The settings now (the module's copy: no query on a warm process). */
+  shopSettings: () => Promise<OrderPlacedShopSettings>;
 }
 
 /**
@@ -26,6 +33,7 @@ export async function enqueueOrderPlacedMails(
   context: OrderPlacedMailContext,
 ): Promise<void> {
   const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, priceKobo: item.priceKobo }));
+  const shop = await context.shopSettings();
   const address = order.shippingAddress as OrderPlacedAddress;
   await enqueueEmail(tx, {
     to: order.customerEmail,
@@ -51,11 +59,11 @@ export async function enqueueOrderPlacedMails(
       },
       paymentMethod: order.paymentMethod,
       ...(order.expiresAt ? { deadline: order.expiresAt.toISOString() } : {}),
-      ...(order.paymentMethod === 'bankTransfer' ? { bank: context.bankAccount } : {}),
+      ...(order.paymentMethod === 'bankTransfer' ? { bank: shop.bankAccount } : {}),
       ...(context.shopUrl ? { orderUrl: `${context.shopUrl}/orders/${order.id}` } : {}),
     },
   });
-  const inbox = await shopInbox(tx, context);
+  const inbox = await shopInbox(tx, shop);
   if (!inbox) return;
   await enqueueEmail(tx, {
     to: inbox,

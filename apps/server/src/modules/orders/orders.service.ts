@@ -69,7 +69,7 @@ export class OrdersService {
    * line and takes the stock.
    */
   async createOrder(user: Caller, request: CreateOrderRequest, context: { ip: string }): Promise<Order> {
-    const holdMs = this.payments().holdMs(request.paymentDetails.method);
+    const holdMs = await this.payments().holdMs(request.paymentDetails.method);
     await spendOrderPlacement(this.options.rateLimits, this.options.limits, { userId: user.id, ip: context.ip });
     // One line per product; the same product twice adds up.
     const wanted = new Map<string, { quantity: number; price: number }>();

@@ -36,24 +36,28 @@ export default fp(
     const provider = await createCardProvider(app);
     const repository = new PaymentsRepository(app.database);
     const log = app.log.child({ module: 'payments' });
-    const { orders: config } = app.config;
-    const card = new CardMethod(provider, repository, app.orders, {
-      holdMs: config.paymentWindowMinutes * 60_000,
+    const { orders, settings } = app;
+    const { limits, expiryPollMs, expiryWorker } = app.config.orders;
+    // The windows and the cap are the shop's settings (decision 025), read as they are now:
+    // an order placed after a save takes the new values (holdMs brings the copy up to date first).
+    const card = new CardMethod(provider, repository, orders, {
+      holdMs: () => settings.latest().cardPaymentWindowMinutes * 60_000,
       log,
     });
     const proofsRepository = new TransferProofsRepository(app.database);
     const bankTransfer = new BankTransferMethod(
-      config.bankTransferWindowHours * 3_600_000,
+      () => settings.latest().bankTransferWindowHours * 3_600_000,
       repository,
-      app.orders,
+      orders,
       proofsRepository,
     );
-    const payOnDelivery = new PayOnDeliveryMethod(app.config.payments.payOnDeliveryCapNaira, repository, app.orders);
-    const service = new PaymentsService(repository, app.orders, card, bankTransfer, payOnDelivery, {
+    const payOnDelivery = new PayOnDeliveryMethod(() => settings.latest().payOnDeliveryCapNaira, repository, orders);
+    const service = new PaymentsService(repository, orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
-      callLimits: { perCustomer: config.limits.paymentCallsPerCustomer, perOrder: config.limits.paymentCallsPerOrder },
+      callLimits: { perCustomer: limits.paymentCallsPerCustomer, perOrder: limits.paymentCallsPerOrder },
       log,
       onEmailQueued: () => app.outbox.nudge(),
+      freshSettings: () => settings.current(),
     });
     // Transfer proofs: a storage of their own, never mounted at a public URL (decision 023).
     const privateStorage = createStorage(app.config.privateStorage);
@@ -63,7 +67,7 @@ export default fp(
       log,
       // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
       shopUrl: (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, ''),
-      inbox: { ordersEmail: app.config.ordersEmail, contactEmail: app.config.contactEmail },
+      inbox: () => settings.inbox(),
       onEmailQueued: () => app.outbox.nudge(),
     });
     app.orders.usePayments({ ...service.forOrders(), transferProofOf: (orderId: string) => proofs.proofOf(orderId) });
@@ -83,23 +87,23 @@ export default fp(
     const deadlines = new PaymentExpiry(app.database, app.orders, service, {
       log,
       shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
-      bankAccount: app.config.payments.bankTransfer,
+      bankAccount: async () => (await settings.current()).bankAccount,
       onEmailQueued: () => app.outbox.nudge(),
     });
     const expiry = new OrderExpiryJob({
       log: app.log,
-      pollMs: config.expiryPollMs,
+      pollMs: expiryPollMs,
       runRound: () => deadlines.runRound(),
     });
     app.decorate('payments', { service, provider, expiry, settle });
-    if (config.expiryWorker) expiry.start();
+    if (expiryWorker) expiry.start();
     app.addHook('onClose', async () => {
       await expiry.stop();
       await settle();
     });
 
-    await app.register(paymentsRoutes, { prefix: '/api', service, runAfterReply });
+    await app.register(paymentsRoutes, { prefix: '/api', service, runAfterReply, settings });
     await app.register(transferProofsRoutes, { prefix: '/api', service: proofs });
   },
-  { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'orders'] },
+  { name: 'payments', dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders'] },
 );

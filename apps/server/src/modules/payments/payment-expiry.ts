@@ -11,8 +11,8 @@ export interface PaymentExpiryOptions {
   log: FastifyBaseLogger;
   /** The shop's public address, for the order's link in a reminder. */
   shopUrl?: string;
-  /** Where a transfer goes, for the reminder. */
-  bankAccount: { accountName: string; bankName: string; accountNumber: string };
+  /** Where a transfer goes now (the settings), for the reminder. */
+  bankAccount: () => Promise<{ accountName: string; bankName: string; accountNumber: string }>;
   /** Something was queued in the outbox: deliver it now. */
   onEmailQueued: () => void;
 }
@@ -84,6 +84,7 @@ export class PaymentExpiry {
   async sendReminders(): Promise<number> {
     let sent = 0;
     for (;;) {
+      const bank = await this.options.bankAccount();
       const reminded = await this.database.db.transaction(async (tx) => {
         const due = await this.orders.repository.claimReminders(tx, EXPIRY_BATCH);
         for (const order of due) {
@@ -96,7 +97,7 @@ export class PaymentExpiry {
               orderNumber: order.orderNumber,
               totalKobo: order.totalKobo,
               deadline: order.expiresAt.toISOString(),
-              bank: this.options.bankAccount,
+              bank,
               ...(this.options.shopUrl ? { orderUrl: `${this.options.shopUrl}/orders/${order.id}` } : {}),
             },
           });

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth';
+import type { SettingsService } from '../settings/settings.service';
 import type { PaymentsService } from './payments.service';
 import { PAYSTACK_WEBHOOK_PATH } from './providers';
 
@@ -22,17 +23,23 @@ export interface PaymentsRoutesOptions {
   service: PaymentsService;
   /** Runs work after the answer was sent, and keeps it so closing the app waits for it. */
   runAfterReply: (work: () => Promise<void>) => void;
+  /** The shop's settings: the bank account and the pay-on-delivery cap checkout shows. */
+  settings: SettingsService;
 }
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const messageAndOrder = z.object({ message: z.string(), order: orderSchema });
 
 /** API.md "Orders and payment": paying an order, confirming a transfer, the provider's webhook. */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { service, runAfterReply }) => {
-  const publicConfig = { ...service.card.provider.publicConfig, payOnDelivery: service.podConfig() };
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
+  app,
+  { service, runAfterReply, settings },
+) => {
   app.get('/payments/config', { schema: { response: { 200: paymentConfigSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return publicConfig;
+    // The account and the cap as saved in the admin (the provider's part is fixed at start).
+    const { bankAccount } = await settings.current();
+    return { ...service.card.provider.publicConfig, bankTransfer: bankAccount, payOnDelivery: service.podConfig() };
   });
 
   app.post(

@@ -48,6 +48,8 @@ export interface PaymentsServiceOptions {
   log: FastifyBaseLogger;
   /** Something was queued in the outbox: deliver it now rather than at the next poll. */
   onEmailQueued: () => void;
+  /** Brings this process's copy of the settings up to date (the methods' windows and cap read it). */
+  freshSettings: () => Promise<unknown>;
 }
 
 /**
@@ -66,7 +68,9 @@ export class PaymentsService {
     readonly payOnDelivery: PayOnDeliveryMethod,
     private readonly options: PaymentsServiceOptions,
   ) {
-    this.methods = { card, bankTransfer, ...(payOnDelivery.enabled ? { payOnDelivery } : {}) };
+    // Pay on delivery may be switched off (cap 0) and on again in the admin: its open orders
+    // keep their handler either way; new ones are refused by holdMs below.
+    this.methods = { card, bankTransfer, payOnDelivery };
   }
 
   /** The handler of an order's method; an order of a method not offered (PayPal) has none. */
@@ -77,10 +81,12 @@ export class PaymentsService {
   /** What the orders module asks of payments (app.orders.usePayments); the transfer proofs add theirs (index.ts). */
   forOrders(): Omit<Parameters<FastifyInstance['orders']['usePayments']>[0], 'transferProofOf'> {
     return {
-      holdMs: (method: PaymentMethod) => {
+      holdMs: async (method: PaymentMethod) => {
+        // The windows and the cap as the admin last saved them, whichever process saved them.
+        await this.options.freshSettings();
         const handler = this.methods[method];
-        if (!handler && method === 'payOnDelivery') {
-          // Switched off (PAY_ON_DELIVERY_CAP_NAIRA=0): the same answer as the rule gives.
+        if (method === 'payOnDelivery' && !this.payOnDelivery.enabled) {
+          // Switched off (cap 0 in the settings): the same answer as the rule gives.
           throw new AppError('PAY_ON_DELIVERY_UNAVAILABLE', M.podSwitchedOff, {
             errors: { 'paymentDetails.method': M.podSwitchedOff },
             extra: { reason: 'off' },

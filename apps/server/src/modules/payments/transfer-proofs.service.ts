@@ -94,7 +94,8 @@ export interface TransferProofsOptions {
   rateLimits: RateLimitStore;
   log: FastifyBaseLogger;
   shopUrl?: string;
-  inbox: { ordersEmail?: string; contactEmail?: string };
+  /** The settings' inboxes now (shopInbox). */
+  inbox: () => Promise<{ ordersEmail?: string; contactEmail?: string }>;
   onEmailQueued: () => void;
 }
 
@@ -180,7 +181,7 @@ export class TransferProofsService {
   }
 
   private async mailShop(tx: Transaction, order: OrderRow, fileName: string) {
-    const inbox = await shopInbox(tx, this.options.inbox);
+    const inbox = await shopInbox(tx, await this.options.inbox());
     if (!inbox) return;
     await enqueueEmail(tx, {
       to: inbox,

@@ -21,12 +21,17 @@ export class BankTransferMethod extends MoneyReceivedByHand implements PaymentMe
   readonly remindsHalfWay = true;
 
   constructor(
-    readonly holdMs: number,
+    /** The shop's bank transfer window now (settings), in milliseconds. */
+    private readonly hold: () => number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
     private readonly proofs: TransferProofsRepository,
   ) {
     super();
+  }
+
+  get holdMs(): number {
+    return this.hold();
   }
 
   async beforeExpire(): Promise<ExpiryDecision> {

@@ -37,7 +37,8 @@ const REFERENCE_OPENING_MS = 60_000;
 const VERIFY_AGAIN_AFTER_MS = 5_000;
 
 export interface CardMethodOptions {
-  holdMs: number;
+  /** The shop's card payment window now (settings), in milliseconds. */
+  holdMs: () => number;
   log: FastifyBaseLogger;
 }
 
@@ -45,15 +46,16 @@ export interface CardMethodOptions {
 export class CardMethod implements PaymentMethodHandler {
   readonly name = 'card' as const;
   readonly remindsHalfWay = false;
-  readonly holdMs: number;
 
   constructor(
     readonly provider: CardProvider,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
     private readonly options: CardMethodOptions,
-  ) {
-    this.holdMs = options.holdMs;
+  ) {}
+
+  get holdMs(): number {
+    return this.options.holdMs();
   }
 
   /** The provider's transaction as a payment order-state can apply. */

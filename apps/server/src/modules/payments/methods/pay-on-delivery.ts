@@ -35,12 +35,16 @@ export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentM
   readonly remindsHalfWay = false;
 
   constructor(
-    /** PAY_ON_DELIVERY_CAP_NAIRA: the largest order paid this way; 0: not offered. */
-    readonly capNaira: number,
+    /** The settings' cap now (first value PAY_ON_DELIVERY_CAP_NAIRA): the largest order paid this way; 0: not offered. */
+    private readonly cap: () => number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
   ) {
     super();
+  }
+
+  get capNaira(): number {
+    return this.cap();
   }
 
   get enabled() {
