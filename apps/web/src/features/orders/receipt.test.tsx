@@ -130,6 +130,19 @@ describe('the receipt pages', () => {
     expect(document.querySelector('[data-receipt-page] [data-print-hidden] button')).toBeTruthy();
   });
 
+  it('a receipt whose shop details cannot be loaded is still shown, with the shop’s name alone', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/settings': { status: 400, body: { message: 'Bad request' } },
+      '/api/orders/o1': { order: anOrder() },
+    });
+    const { container } = renderRoute('/orders/o1/receipt');
+    expect(await screen.findByRole('heading', { level: 1, name: R.title }, slow)).toBeTruthy();
+    expect(field(container, 'shop-name')).toBe('Stitch & Trim Supplies');
+    expect(container.querySelector('[data-receipt] address')).toBeNull();
+  });
+
   it('the customer’s order page links to its receipt', async () => {
     fakeApi({
       '/api/users/session': { user: customer },

@@ -93,6 +93,15 @@ describe('useShopInfo: the shop’s details from its settings', () => {
     expect(screen.queryByText(SHOP_INFO_DEFAULTS.openingHours[0]?.days ?? '')).toBeNull();
   });
 
+  it('says so on the contact page when the details cannot be had at all', async () => {
+    fakeApi({ '/api/settings': { status: 400, body: { message: 'Bad request' } } });
+    renderRoute('/contact');
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain(
+      "The shop's details could not be loaded",
+    );
+    expect(screen.queryByText(defaultPhone)).toBeNull();
+  });
+
   it('starts from the answer the drawn page embedded: the server’s HTML and the first render agree, without a fetch', () => {
     const fetchMock = fakeApi({ '/api/settings': aShopInfo({ phone: '+2348000000000' }) });
     const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -14,7 +14,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
+import { useShopInfoQuery } from '../../shop-info/api/get-shop-info';
 import { ContactForm } from '../components/contact-form';
 
 const linkClasses = 'font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300';
@@ -35,13 +35,21 @@ const faqs = [
   },
 ];
 
-function ContactDetails({ shop }: { shop: ShopInfo | undefined }) {
+function ContactDetails({ shop, failed }: { shop: ShopInfo | undefined; failed: boolean }) {
   return (
     <section aria-labelledby="contact-details-title" className={cardClasses}>
       <h2 id="contact-details-title" className="text-xl font-semibold text-stone-900 dark:text-stone-100">
         Visit or reach us
       </h2>
-      {shop ? <ContactList shop={shop} /> : <Spinner label="Loading the shop's details" />}
+      {shop ? (
+        <ContactList shop={shop} />
+      ) : failed ? (
+        <p role="alert" className="mt-4 text-stone-700 dark:text-stone-300">
+          The shop's details could not be loaded. Please try again in a moment, or send us a message with the form.
+        </p>
+      ) : (
+        <Spinner label="Loading the shop's details" />
+      )}
     </section>
   );
 }
@@ -158,7 +166,8 @@ function ContactFaq() {
 
 export default function ContactPage() {
   usePageTitle('Contact Us');
-  const shop = useShopInfo();
+  const shopInfo = useShopInfoQuery();
+  const shop = shopInfo.data;
   return (
     <PageContainer>
       <PageHeading>Contact Us</PageHeading>
@@ -168,7 +177,7 @@ export default function ContactPage() {
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-5">
         <div className="space-y-8 lg:col-span-2">
-          <ContactDetails shop={shop} />
+          <ContactDetails shop={shop} failed={shopInfo.isError} />
           <ShopMap shop={shop} />
         </div>
         <div className={`${cardClasses} lg:col-span-3`}>

@@ -32,11 +32,14 @@ export const shopInfoQueryOptions = () =>
     initialData: () => embeddedAnswer([...shopInfoQueryKey], '/api/settings', {}, acceptShopInfo),
   });
 
+/** The query itself, for a page that says something when the details cannot be had at all. */
+export const useShopInfoQuery = () => useCatalogueQuery(shopInfoQueryOptions(), { showsOwnNotice: true });
+
 /**
  * The shop's details, or undefined while they load (or when they cannot be had at all). Readers
  * leave the details out until then rather than show a number that may no longer be the shop's.
  * The catalogue's offline notice is not raised by these details alone.
  */
 export function useShopInfo(): ShopInfo | undefined {
-  return useCatalogueQuery(shopInfoQueryOptions(), { showsOwnNotice: true }).data;
+  return useShopInfoQuery().data;
 }
