@@ -1,4 +1,4 @@
-import { formatPhoneForDisplay, telHref, whatsappHref } from '@shop/shared';
+import { telHref, whatsappHref } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { useShopInfo } from '../../features/shop-info/api/get-shop-info';
@@ -57,7 +57,7 @@ export function MobileMenu({
             href={telHref(shop.phone)}
             className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
           >
-            Call {formatPhoneForDisplay(shop.phone)}
+            Call the shop
           </a>
           <a
             href={whatsappHref(shop.whatsapp)}
@@ -65,7 +65,7 @@ export function MobileMenu({
             rel="noopener noreferrer"
             className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
           >
-            WhatsApp
+            Chat on WhatsApp
           </a>
         </p>
       )}

@@ -105,9 +105,9 @@ describe('site header', () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const contact = await screen.findByTestId('mobile-menu-contact');
-    const call = within(contact).getByRole('link', { name: 'Call +234 809 111 2233' });
+    const call = within(contact).getByRole('link', { name: 'Call the shop' });
     expect(call.getAttribute('href')).toBe('tel:+2348091112233');
-    expect(within(contact).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+    expect(within(contact).getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
       'https://wa.me/2348094445566',
     );
   });
