@@ -57,7 +57,7 @@ export function MobileMenu({
             href={telHref(shop.phone)}
             className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
           >
-            Call the shop
+            Call us
           </a>
           <a
             href={whatsappHref(shop.whatsapp)}

@@ -105,7 +105,7 @@ describe('site header', () => {
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const contact = await screen.findByTestId('mobile-menu-contact');
-    const call = within(contact).getByRole('link', { name: 'Call the shop' });
+    const call = within(contact).getByRole('link', { name: 'Call us' });
     expect(call.getAttribute('href')).toBe('tel:+2348091112233');
     expect(within(contact).getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
       'https://wa.me/2348094445566',
