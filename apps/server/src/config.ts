@@ -121,9 +121,9 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Stitch & Trim <no-reply@localhost>'),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
-  /** Where contact form messages go; the first admin's address when unset. */
+  /** Where contact form messages go; the first admin's address when unset. A first value of the shop's settings (decision 025). */
   CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
-  /** Where the shop's own order emails go (a new order, a transfer proof); CONTACT_EMAIL when unset. */
+  /** Where the shop's own order emails go (a new order, a transfer proof); CONTACT_EMAIL when unset. A first value (decision 025). */
   ORDERS_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -140,7 +140,8 @@ const envSchema = z.object({
   OUTBOX_WORKER: flag(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
-  // Orders.
+  // Orders. The two windows, the POD cap and BANK_* are first values of the shop's settings:
+  // once the admin saves them, the database's are used (modules/settings, decision 025).
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()

@@ -2,13 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import type { Mailer } from './mailer';
 import type { EmailOutboxPayload } from './outbox-email';
-import { renderEmail } from './templates';
+import { DEFAULT_EMAIL_SHOP, type EmailShop, renderEmail } from './templates';
 
 /**
  * Sends one queued email. NOTE: nothing here logs the message body or its data: the data may
  * hold a one-time code.
  */
-export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxHandler {
+export function emailJobHandler(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  /** The shop's details now (app.settings): every email is signed with them as it is written. */
+  shop: () => Promise<EmailShop> = async () => DEFAULT_EMAIL_SHOP,
+): OutboxHandler {
   return async (job) => {
     const payload = job.payload as unknown as EmailOutboxPayload;
     const about = { outboxId: job.id, to: payload.to, template: payload.template };
@@ -28,7 +33,7 @@ export function emailJobHandler(mailer: Mailer, log: FastifyBaseLogger): OutboxH
     }
     await mailer.send(
       payload.to,
-      renderEmail(payload.template, payload.data as never),
+      renderEmail(payload.template, payload.data as never, await shop()),
       payload.replyTo || payload.listUnsubscribe
         ? {
             ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),

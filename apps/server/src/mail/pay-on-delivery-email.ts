@@ -1,5 +1,12 @@
 import { formatNaira, koboToNaira, ORDER_MESSAGES, POD_PAYMENT_WAY_LABELS, type PodPaymentWay } from '@shop/shared';
-import { type EmailTemplates, escapeHtml, layout, type RenderedEmail, SHOP_NAME } from './templates';
+import {
+  DEFAULT_EMAIL_SHOP,
+  type EmailShop,
+  type EmailTemplates,
+  escapeHtml,
+  layout,
+  type RenderedEmail,
+} from './templates';
 
 // Pay on delivery's words in the order emails (docs/decisions/022-pay-on-delivery.md): the
 // receipt once the rider brought the money back, and the line of a status email while the
@@ -23,6 +30,7 @@ export function podStatusLine(data: { payOnDeliveryKobo?: number; to: string }):
 /** The order-paid receipt of an order paid to the rider: delivered, how much, how. */
 export function podPaidEmail(
   data: EmailTemplates['order-paid'] & { paidOnDelivery: { how: PodPaymentWay; receivedKobo: number } },
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
 ): RenderedEmail {
   const { firstName, orderNumber, items, orderUrl } = data;
   const how = POD_PAYMENT_WAY_LABELS[data.paidOnDelivery.how];
@@ -52,7 +60,7 @@ export function podPaidEmail(
       ...totals,
       '',
       ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} delivered`,
@@ -61,6 +69,7 @@ export function podPaidEmail(
 <table style="width:100%;border-collapse:collapse">${rows}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
+      shop,
     ),
   };
 }

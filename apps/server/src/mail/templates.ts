@@ -1,14 +1,35 @@
 import {
   ACCOUNT_LIMITS,
   formatNaira,
+  formatPhoneForDisplay,
   koboToNaira,
   PAYMENT_METHOD_LABELS,
   type PodPaymentWay,
-  STORE_HOURS,
+  SHOP_INFO_DEFAULTS,
+  type ShopInfo,
+  shopAddressLine,
 } from '@shop/shared';
 import { podPaidEmail, podPlacedWording, podStatusLine } from './pay-on-delivery-email';
 
+/** The name the emails sign with before the admin has saved the shop's settings. */
 export const SHOP_NAME = 'Stitch & Trim';
+
+/**
+ * The shop as its emails show it: the public settings (decision 025) as they are when the email
+ * is written (rendered by the outbox worker), so a queued email carries the current phone.
+ */
+export type EmailShop = ShopInfo;
+
+/** Before any save: the demo details, under the short name the emails have always used. */
+export const DEFAULT_EMAIL_SHOP: EmailShop = { ...SHOP_INFO_DEFAULTS, name: SHOP_NAME };
+
+/** `Call or WhatsApp +234 801 234 5678, or write to hello@…`: how a customer reaches the shop. */
+export function reachUs(shop: EmailShop): string {
+  const phone = formatPhoneForDisplay(shop.phone);
+  const whatsapp = formatPhoneForDisplay(shop.whatsapp);
+  const call = phone === whatsapp ? `Call or WhatsApp us on ${phone}` : `Call us on ${phone} or WhatsApp ${whatsapp}`;
+  return `${call}, or write to ${shop.email}.`;
+}
 
 export interface RenderedEmail {
   subject: string;
@@ -120,22 +141,29 @@ export const escapeHtml = (value: string) =>
 /** Visitor text for the HTML part: one safe line, then escaped. */
 const html = (value: string) => escapeHtml(plainLine(value));
 
-export function layout(title: string, body: string): string {
+/** Every email's frame: the shop's name on top, its address, phone and email at the foot. */
+export function layout(title: string, body: string, shop: EmailShop = DEFAULT_EMAIL_SHOP): string {
+  const name = escapeHtml(shop.name);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7f1d3a">${SHOP_NAME}</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7f1d3a">${name}</p>
 ${body}
-<p style="margin:32px 0 0;font-size:12px;color:#78716c">${SHOP_NAME}, trims, laces and embellishments for tailors in Lagos.</p>
+<p style="margin:32px 0 0;font-size:12px;color:#78716c">${name}, trims, laces and embellishments for tailors.<br>
+${escapeHtml(shopAddressLine(shop.address))}<br>
+${escapeHtml(formatPhoneForDisplay(shop.phone))} · ${escapeHtml(shop.email)}</p>
 </div></body></html>`;
 }
 
-export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['password-reset-otp']): RenderedEmail {
+export function passwordResetOtpEmail(
+  { firstName, otp }: EmailTemplates['password-reset-otp'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const minutes = ACCOUNT_LIMITS.otpValidMinutes;
   const name = plainLine(firstName);
   return {
-    subject: subjectLine(`Your ${SHOP_NAME} password reset code`),
+    subject: subjectLine(`Your ${shop.name} password reset code`),
     // NOTE: the code stands on a line of its own so no line wrapping of the message splits it.
     text: [
       `Hello ${name},`,
@@ -146,7 +174,7 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
       '',
       `It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.`,
       '',
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       'Password reset code',
@@ -154,56 +182,62 @@ export function passwordResetOtpEmail({ firstName, otp }: EmailTemplates['passwo
 <p>Use this code to reset your password:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${html(otp)}</p>
 <p>It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.</p>`,
+      shop,
     ),
   };
 }
 
-export function welcomeEmail({ firstName, shopUrl }: EmailTemplates['welcome']): RenderedEmail {
+export function welcomeEmail(
+  { firstName, shopUrl }: EmailTemplates['welcome'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const shopLine = shopUrl ? `Start shopping at ${shopUrl}/shop` : 'Start shopping any time.';
   return {
-    subject: subjectLine(`Welcome to ${SHOP_NAME}`),
+    subject: subjectLine(`Welcome to ${shop.name}`),
     text: [
       `Hello ${plainLine(firstName)},`,
       '',
-      `Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.`,
+      `Your ${shop.name} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.`,
       '',
       shopLine,
       '',
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
-      `Welcome to ${SHOP_NAME}`,
+      `Welcome to ${shop.name}`,
       `<p>Hello ${html(firstName)},</p>
-<p>Your ${SHOP_NAME} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
+<p>Your ${escapeHtml(shop.name)} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
 ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a">Start shopping</a></p>` : ''}`,
+      shop,
     ),
   };
 }
 
 /** Sent to the old address when an account's email changes, so its owner hears of it. */
-export function emailChangedEmail({ firstName, newEmail }: EmailTemplates['email-changed']): RenderedEmail {
-  const changed = `The email address of your ${SHOP_NAME} account was changed to ${newEmail}.`;
+export function emailChangedEmail(
+  { firstName, newEmail }: EmailTemplates['email-changed'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const changed = `The email address of your ${shop.name} account was changed to ${newEmail}.`;
   const ifNotYou =
     'If you did not change it, contact the shop at once: someone who knows your password did, and your account now sends its emails there.';
   return {
-    subject: `Your ${SHOP_NAME} email address was changed`,
-    text: [`Hello ${firstName},`, '', changed, '', ifNotYou, '', SHOP_NAME].join('\n'),
+    subject: `Your ${shop.name} email address was changed`,
+    text: [`Hello ${firstName},`, '', changed, '', ifNotYou, '', shop.name].join('\n'),
     html: layout(
       'Email address changed',
       `<p>Hello ${escapeHtml(firstName)},</p>
 <p>${escapeHtml(changed)}</p>
 <p>${escapeHtml(ifNotYou)}</p>`,
+      shop,
     ),
   };
 }
 
-export function contactMessageEmail({
-  fullname,
-  email,
-  subject,
-  message,
-  receivedAt,
-}: EmailTemplates['contact-message']): RenderedEmail {
+export function contactMessageEmail(
+  { fullname, email, subject, message, receivedAt }: EmailTemplates['contact-message'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const about = subject ?? 'A message from the contact form';
   return {
     // The mailer keeps every header on one line too; the contact schema already made these one line.
@@ -224,6 +258,7 @@ export function contactMessageEmail({
 <strong>Received:</strong> ${escapeHtml(receivedAt)}</p>
 <p style="white-space:pre-wrap">${escapeHtml(message)}</p>
 <p style="font-size:13px;color:#57534e">Reply to this email to answer the visitor.</p>`,
+      shop,
     ),
   };
 }
@@ -232,28 +267,40 @@ export function contactMessageEmail({
  * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
  * be used to send someone else a message of a stranger's choosing.
  */
-export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-confirmation']): RenderedEmail {
-  const hours = STORE_HOURS.map((row) => `${row.days}: ${row.hours}`);
+export function contactConfirmationEmail(
+  { fullname }: EmailTemplates['contact-confirmation'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  // The hours, address and numbers as the Settings tab says when this is written (its rules keep
+  // each one line: no plainLine, which would cut a long address).
+  const hours = shop.openingHours.map((row) => `${row.days}: ${row.hours}`);
+  const visit = `Our shop: ${shopAddressLine(shop.address)}`;
+  const reach = reachUs(shop);
   return {
-    subject: `We received your message - ${SHOP_NAME}`,
+    subject: `We received your message - ${shop.name}`,
     text: [
       `Hello ${fullname},`,
       '',
-      `Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.`,
+      `Thank you for contacting ${shop.name}. Your message has reached us and we will get back to you soon, usually within one working day.`,
       '',
       'Our store hours:',
       ...hours,
       '',
+      visit,
+      reach,
+      '',
       'If you did not write to us, you can ignore this email.',
       '',
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       'We received your message',
       `<p>Hello ${escapeHtml(fullname)},</p>
-<p>Thank you for contacting ${SHOP_NAME}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
+<p>Thank you for contacting ${escapeHtml(shop.name)}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
 <p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(visit)}<br>${escapeHtml(reach)}</p>
 <p style="font-size:13px;color:#57534e">If you did not write to us, you can ignore this email.</p>`,
+      shop,
     ),
   };
 }
@@ -261,7 +308,10 @@ export function contactConfirmationEmail({ fullname }: EmailTemplates['contact-c
 const naira = (kobo: number) => formatNaira(koboToNaira(kobo));
 
 /** A payment that reached an order already cancelled: received, and what the shop will do. */
-function paidAfterCancellationEmail(data: EmailTemplates['order-paid']): RenderedEmail {
+function paidAfterCancellationEmail(
+  data: EmailTemplates['order-paid'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const { firstName, orderNumber, orderUrl } = data;
   const said = `Your order ${orderNumber} had already been cancelled when your payment of ${naira(data.totalKobo)} arrived. We will refund it to the card you paid with, or contact you if the order can still be sent.`;
   return {
@@ -272,21 +322,25 @@ function paidAfterCancellationEmail(data: EmailTemplates['order-paid']): Rendere
       said,
       '',
       ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Payment received for cancelled order ${orderNumber}`,
       `<p>Hello ${escapeHtml(firstName)},</p>
 <p>${escapeHtml(said)}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
+      shop,
     ),
   };
 }
 
-export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmail {
+export function orderPaidEmail(
+  data: EmailTemplates['order-paid'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const { firstName, orderNumber, items, orderUrl } = data;
-  if (data.afterCancellation) return paidAfterCancellationEmail(data);
-  if (data.paidOnDelivery) return podPaidEmail({ ...data, paidOnDelivery: data.paidOnDelivery });
+  if (data.afterCancellation) return paidAfterCancellationEmail(data, shop);
+  if (data.paidOnDelivery) return podPaidEmail({ ...data, paidOnDelivery: data.paidOnDelivery }, shop);
   const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
@@ -312,7 +366,7 @@ export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmai
       ...totals,
       '',
       ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} confirmed`,
@@ -321,6 +375,7 @@ export function orderPaidEmail(data: EmailTemplates['order-paid']): RenderedEmai
 <table style="width:100%;border-collapse:collapse">${rows}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+      shop,
     ),
   };
 }
@@ -342,7 +397,10 @@ const CANCEL_REASONS: Record<string, string> = {
     'The delivery was refused, so the order is cancelled and its items are back on sale. Nothing was charged.',
 };
 
-export function orderStatusChangedEmail(data: EmailTemplates['order-status-changed']): RenderedEmail {
+export function orderStatusChangedEmail(
+  data: EmailTemplates['order-status-changed'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const { firstName, orderNumber, to, orderUrl, refundedKobo } = data;
   const now = STATUS_WORDS[to] ?? to.toLowerCase();
   const refund = refundedKobo
@@ -357,7 +415,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
       '',
       ...(refund ? [refund, ''] : []),
       ...(orderUrl ? [`Follow your order at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} is ${now}`,
@@ -365,6 +423,7 @@ export function orderStatusChangedEmail(data: EmailTemplates['order-status-chang
 <p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
 ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
+      shop,
     ),
   };
 }
@@ -382,7 +441,10 @@ const lagosTime = (iso: string) =>
     hour12: true,
   });
 
-export function orderPaymentReminderEmail(data: EmailTemplates['order-payment-reminder']): RenderedEmail {
+export function orderPaymentReminderEmail(
+  data: EmailTemplates['order-payment-reminder'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const { firstName, orderNumber, totalKobo, deadline, bank, orderUrl } = data;
   const by = lagosTime(deadline);
   const details = [
@@ -404,7 +466,7 @@ export function orderPaymentReminderEmail(data: EmailTemplates['order-payment-re
       'After that time the order is cancelled and its items go back on sale. If you have already paid, thank you: we confirm transfers as they arrive.',
       '',
       ...(orderUrl ? [`See your order at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Pay for order ${orderNumber} by ${by}`,
@@ -413,6 +475,7 @@ export function orderPaymentReminderEmail(data: EmailTemplates['order-payment-re
 <ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>After that time the order is cancelled and its items go back on sale. If you have already paid, thank you: we confirm transfers as they arrive.</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
+      shop,
     ),
   };
 }
@@ -553,7 +616,7 @@ ${data.orderUrl ? `<p><a href="${escapeHtml(data.orderUrl)}" style="color:#7f1d3
   }
 }
 
-export function orderPlacedEmail(data: OrderPlacedData): RenderedEmail {
+export function orderPlacedEmail(data: OrderPlacedData, shop: EmailShop = DEFAULT_EMAIL_SHOP): RenderedEmail {
   const { orderNumber, orderUrl } = data;
   const name = plainLine(data.firstName);
   const lines = data.items.map(itemLine);
@@ -566,6 +629,12 @@ export function orderPlacedEmail(data: OrderPlacedData): RenderedEmail {
   const address = addressLines(data.address);
   const addressTitle = data.deliveryMethod === 'PICKUP' ? 'Your details:' : 'Delivery address:';
   const pay = howToPay(data);
+  // Where a pickup is collected, and how to reach the shop: the settings when this is written.
+  const pickup =
+    data.deliveryMethod === 'PICKUP'
+      ? `Collect it at ${shopAddressLine(shop.address)} (${shop.openingHours.map((row) => `${row.days}: ${row.hours}`).join('; ')}).`
+      : null;
+  const questions = `Questions about your order? ${reachUs(shop)}`;
   return {
     subject: `Order ${orderNumber} received`,
     text: [
@@ -580,13 +649,16 @@ export function orderPlacedEmail(data: OrderPlacedData): RenderedEmail {
       delivery,
       addressTitle,
       ...address,
+      ...(pickup ? ['', pickup] : []),
       '',
       ...pay.text,
       '',
       ...(orderUrl && data.paymentMethod !== 'card' && data.paymentMethod !== 'bankTransfer'
         ? [`Follow your order at ${orderUrl}`, '']
         : []),
-      SHOP_NAME,
+      questions,
+      '',
+      shop.name,
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} received`,
@@ -600,17 +672,20 @@ export function orderPlacedEmail(data: OrderPlacedData): RenderedEmail {
         .join('\n')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 <p>${escapeHtml(delivery)}<br>${escapeHtml(addressTitle)}<br>${address.map(escapeHtml).join('<br>')}</p>
+${pickup ? `<p>${escapeHtml(pickup)}</p>` : ''}
 ${pay.html}
 ${
   orderUrl && data.paymentMethod !== 'card' && data.paymentMethod !== 'bankTransfer'
     ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>`
     : ''
-}`,
+}
+<p style="font-size:13px;color:#57534e">${escapeHtml(questions)}</p>`,
+      shop,
     ),
   };
 }
 
-export function orderPlacedShopEmail(data: OrderPlacedShopData): RenderedEmail {
+export function orderPlacedShopEmail(data: OrderPlacedShopData, shop: EmailShop = DEFAULT_EMAIL_SHOP): RenderedEmail {
   const customer = `${plainLine(data.customerName)} <${plainLine(data.customerEmail)}>`;
   const facts = [
     `Order: ${data.orderNumber}`,
@@ -628,26 +703,31 @@ export function orderPlacedShopEmail(data: OrderPlacedShopData): RenderedEmail {
       ...lines,
       '',
       ...(data.adminUrl ? [`Open it in the admin: ${data.adminUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `New order ${data.orderNumber}`,
       `<p>${facts.map(escapeHtml).join('<br>')}</p>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 ${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3a">Open the order in the admin</a></p>` : ''}`,
+      shop,
     ),
   };
 }
 
-export function transferProofShopEmail(data: EmailTemplates['transfer-proof-shop']): RenderedEmail {
+export function transferProofShopEmail(
+  data: EmailTemplates['transfer-proof-shop'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const said = `${plainLine(data.customerName)} <${plainLine(data.customerEmail)}> uploaded a proof of their bank transfer of ${naira(data.totalKobo)} for order ${data.orderNumber} (${plainLine(data.fileName)}). Check it against the shop's account, then confirm or reject the transfer.`;
   return {
     subject: `Transfer proof for order ${data.orderNumber}`,
-    text: [said, '', ...(data.adminUrl ? [`Review it in the admin: ${data.adminUrl}`, ''] : []), SHOP_NAME].join('\n'),
+    text: [said, '', ...(data.adminUrl ? [`Review it in the admin: ${data.adminUrl}`, ''] : []), shop.name].join('\n'),
     html: layout(
       `Transfer proof for order ${data.orderNumber}`,
       `<p>${escapeHtml(said)}</p>
 ${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3a">Review it in the admin</a></p>` : ''}`,
+      shop,
     ),
   };
 }
@@ -656,7 +736,10 @@ ${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 
-export function transferProofRejectedEmail(data: EmailTemplates['transfer-proof-rejected']): RenderedEmail {
+export function transferProofRejectedEmail(
+  data: EmailTemplates['transfer-proof-rejected'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
   const { orderNumber, orderUrl } = data;
   const name = plainLine(data.firstName);
   // The reason may run over several lines as the admin typed it (at most 500 characters, so
@@ -680,7 +763,7 @@ export function transferProofRejectedEmail(data: EmailTemplates['transfer-proof-
       next,
       '',
       ...(orderUrl ? [`Upload another proof at ${orderUrl}`, ''] : []),
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
       `Proof of payment for order ${orderNumber} not accepted`,
@@ -689,18 +772,19 @@ export function transferProofRejectedEmail(data: EmailTemplates['transfer-proof-
 <blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #7f1d3a">${reason.map(escapeHtml).join('<br>')}</blockquote>
 <p>${escapeHtml(next)}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Upload another proof</a></p>` : ''}`,
+      shop,
     ),
   };
 }
 
-export function newsletterWelcomeEmail({
-  unsubscribeUrl,
-  shopUrl,
-}: EmailTemplates['newsletter-welcome']): RenderedEmail {
-  const thanks = `Thanks for subscribing to the ${SHOP_NAME} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
+export function newsletterWelcomeEmail(
+  { unsubscribeUrl, shopUrl }: EmailTemplates['newsletter-welcome'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const thanks = `Thanks for subscribing to the ${shop.name} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
   const leave = 'Not for you? Unsubscribe here, no login needed:';
   return {
-    subject: `Thanks for subscribing to ${SHOP_NAME}`,
+    subject: `Thanks for subscribing to ${shop.name}`,
     text: [
       'Hello,',
       '',
@@ -710,52 +794,62 @@ export function newsletterWelcomeEmail({
       leave,
       unsubscribeUrl,
       '',
-      SHOP_NAME,
+      shop.name,
     ].join('\n'),
     html: layout(
-      `Thanks for subscribing to ${SHOP_NAME}`,
+      `Thanks for subscribing to ${shop.name}`,
       `<p>Hello,</p>
 <p>${escapeHtml(thanks)}</p>
 ${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the shop</a></p>` : ''}
 <p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
+      shop,
     ),
   };
 }
 
-export function renderEmail<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
-  const email = renderTemplate(name, data);
+/** The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any save). */
+export function renderEmail<Name extends EmailTemplateName>(
+  name: Name,
+  data: EmailTemplates[Name],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const email = renderTemplate(name, data, shop);
   // Whatever a template puts in it, a subject stays one line.
   return { ...email, subject: subjectLine(email.subject) };
 }
 
-function renderTemplate<Name extends EmailTemplateName>(name: Name, data: EmailTemplates[Name]): RenderedEmail {
+function renderTemplate<Name extends EmailTemplateName>(
+  name: Name,
+  data: EmailTemplates[Name],
+  shop: EmailShop,
+): RenderedEmail {
   switch (name) {
     case 'password-reset-otp':
-      return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp']);
+      return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp'], shop);
     case 'welcome':
-      return welcomeEmail(data as EmailTemplates['welcome']);
+      return welcomeEmail(data as EmailTemplates['welcome'], shop);
     case 'email-changed':
-      return emailChangedEmail(data as EmailTemplates['email-changed']);
+      return emailChangedEmail(data as EmailTemplates['email-changed'], shop);
     case 'contact-message':
-      return contactMessageEmail(data as EmailTemplates['contact-message']);
+      return contactMessageEmail(data as EmailTemplates['contact-message'], shop);
     case 'contact-confirmation':
-      return contactConfirmationEmail(data as EmailTemplates['contact-confirmation']);
+      return contactConfirmationEmail(data as EmailTemplates['contact-confirmation'], shop);
     case 'order-paid':
-      return orderPaidEmail(data as EmailTemplates['order-paid']);
+      return orderPaidEmail(data as EmailTemplates['order-paid'], shop);
     case 'order-status-changed':
-      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed']);
+      return orderStatusChangedEmail(data as EmailTemplates['order-status-changed'], shop);
     case 'order-payment-reminder':
-      return orderPaymentReminderEmail(data as EmailTemplates['order-payment-reminder']);
+      return orderPaymentReminderEmail(data as EmailTemplates['order-payment-reminder'], shop);
     case 'order-placed':
-      return orderPlacedEmail(data as EmailTemplates['order-placed']);
+      return orderPlacedEmail(data as EmailTemplates['order-placed'], shop);
     case 'order-placed-shop':
-      return orderPlacedShopEmail(data as EmailTemplates['order-placed-shop']);
+      return orderPlacedShopEmail(data as EmailTemplates['order-placed-shop'], shop);
     case 'transfer-proof-shop':
-      return transferProofShopEmail(data as EmailTemplates['transfer-proof-shop']);
+      return transferProofShopEmail(data as EmailTemplates['transfer-proof-shop'], shop);
     case 'transfer-proof-rejected':
-      return transferProofRejectedEmail(data as EmailTemplates['transfer-proof-rejected']);
+      return transferProofRejectedEmail(data as EmailTemplates['transfer-proof-rejected'], shop);
     case 'newsletter-welcome':
-      return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome']);
+      return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome'], shop);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -14,7 +14,8 @@ declare module 'fastify' {
 
 /**
  * Emails go through the outbox (`enqueueEmail` in the transaction of the change); this worker
- * delivers them over SMTP, unless the config turns it off in this process.
+ * delivers them over SMTP, unless the config turns it off in this process. Each is written as it
+ * is sent, with the shop's details from the settings (registered before this plugin).
  */
 export const outboxPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,7 +24,7 @@ export const outboxPlugin = fp(
     const outbox = new OutboxWorker({
       database,
       log: app.log,
-      handlers: { [EMAIL_OUTBOX_KIND]: emailJobHandler(mailer, app.log) },
+      handlers: { [EMAIL_OUTBOX_KIND]: emailJobHandler(mailer, app.log, () => app.settings.emailShop()) },
       pollMs: config.outbox.pollMs,
       retryBaseMs: config.outbox.retryBaseMs,
     });
@@ -37,5 +38,5 @@ export const outboxPlugin = fp(
       mailer.close();
     });
   },
-  { name: 'outbox', dependencies: ['config', 'database'] },
+  { name: 'outbox', dependencies: ['config', 'database', 'settings'] },
 );

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { ChangeCache } from '../../lib/change-cache';
+import { DEFAULT_EMAIL_SHOP, type EmailShop } from '../../mail/templates';
 import type { SavedSettingsRow, SettingsRepository } from './settings.repository';
 
 /** The channel of migration 0013's trigger: every committed change of shop_settings, from any process. */
@@ -130,6 +131,15 @@ export class SettingsService {
   /** The public part: what every page shows. */
   async info(): Promise<ShopInfo> {
     return (await this.load()).info;
+  }
+
+  /**
+   * The shop as its emails show it: the public details, under the name the emails have always
+   * signed with (SHOP_NAME) until the admin saves one.
+   */
+  async emailShop(): Promise<EmailShop> {
+    const { info, saved } = await this.load();
+    return saved ? info : { ...info, name: DEFAULT_EMAIL_SHOP.name };
   }
 
   /** GET /api/settings as a ready body and its ETag; the same Buffer until the settings change. */

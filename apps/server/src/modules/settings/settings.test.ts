@@ -16,6 +16,7 @@ import { createProduct, placeOrder } from '../../../test/orders';
 import { buildApp } from '../../app';
 import type { AppConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
+import { renderEmail } from '../../mail/templates';
 
 // The shop's settings (decision 025) through HTTP, on one database shared by two server
 // processes: the first values from the environment, the admin's save and its record, and every
@@ -115,6 +116,10 @@ describe(`shop settings (${testEngine})`, () => {
     const again = await app.inject({ method: 'GET', url: '/api/settings', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+
+    // The emails keep the short name they always signed with until the admin saves one.
+    const emailShop = await app.settings.emailShop();
+    expect(emailShop).toMatchObject({ name: 'Stitch & Trim', email: 'shop@adire.example' });
   });
 
   it('lets no guest (401) nor customer (403) read or change the settings', async () => {
@@ -265,6 +270,19 @@ describe(`shop settings (${testEngine})`, () => {
     expect(placed?.payload.data.bank).toEqual(NEW_BANK);
     const toShop = mails.find((mail) => mail.payload.template === 'order-placed-shop');
     expect(toShop?.payload.to).toBe('new-orders@adire.example');
+
+    // Written by the outbox worker with the shop's details as they are now.
+    const shopNow = await app.settings.emailShop();
+    const email = renderEmail('order-placed', placed?.payload.data as never, shopNow);
+    expect(email.text).toContain(`Account number: ${NEW_BANK.accountNumber}`);
+    expect(email.text).toContain(
+      'Questions about your order? Call us on +234 803 555 1234 or WhatsApp +234 801 234 5678, or write to shop@adire.example.',
+    );
+    expect(email.text.trimEnd().endsWith('Adire Trims')).toBe(true);
+    expect(email.html).toContain('18 Balogun Street, Lagos Island, Lagos, Nigeria');
+    const confirmation = renderEmail('contact-confirmation', { fullname: 'Ada Obi' }, shopNow);
+    expect(confirmation.subject).toBe('We received your message - Adire Trims');
+    expect(confirmation.text).toContain('Monday to Saturday: 9:00 – 19:00\nSunday: Closed');
   });
 
   it('embeds the public settings in every page the server sends, and sends the new ones after a save', async () => {
@@ -301,5 +319,27 @@ describe(`shop settings (${testEngine})`, () => {
     expect(second).toMatchObject({ page: 2, pageSize: 1, total: 4 });
     expect(second.changes).toHaveLength(1);
     expect(second.changes[0].id).toBe(all.changes[1].id);
+  });
+
+  it('follows a change made by hand in SQL in every process, and the first values once the row is deleted', async () => {
+    await shop.database.query(`UPDATE shop_settings SET settings = jsonb_set(settings, '{name}', '"By Hand Trims"')`);
+    for (const on of [app, two]) {
+      const info = await eventually(
+        async () => (await on.inject({ method: 'GET', url: '/api/settings' })).json(),
+        (value) => value.name === 'By Hand Trims',
+      );
+      expect(info.name).toBe('By Hand Trims');
+    }
+
+    await shop.database.query('DELETE FROM shop_settings');
+    const back = await eventually(
+      async () => (await two.inject({ method: 'GET', url: '/api/payments/config' })).json(),
+      (value) => value.bankTransfer.accountNumber === ENV_BANK.accountNumber,
+    );
+    expect(back.payOnDelivery).toMatchObject({ enabled: true, capNaira: 150_000 });
+    const answer = (await adminGet('/api/settings/admin')).json();
+    expect(answer).toMatchObject({ settings: first, updatedAt: null, updatedBy: null });
+    // The record of changes stays.
+    expect((await adminGet('/api/settings/changes')).json().total).toBe(4);
   });
 });
