@@ -32,6 +32,7 @@ const AdminProductsPage = lazy(() => import('../features/admin/products/routes/p
 const NewProductPage = lazy(() => import('../features/admin/products/routes/new-product'));
 const AdminCategoriesPage = lazy(() => import('../features/admin/categories/routes/categories'));
 const AdminNewsletterPage = lazy(() => import('../features/admin/newsletter/routes/newsletter'));
+const AdminSettingsPage = lazy(() => import('../features/admin/settings/routes/settings'));
 const EditProductPage = lazy(() => import('../features/admin/products/routes/edit-product'));
 const OrdersPage = lazy(() => import('../features/orders/routes/orders'));
 const OrderPage = lazy(() => import('../features/orders/routes/order'));
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
                       { path: paths.adminNewProduct.path, element: <NewProductPage /> },
                       { path: paths.adminCategories.path, element: <AdminCategoriesPage /> },
                       { path: paths.adminNewsletter.path, element: <AdminNewsletterPage /> },
+                      { path: paths.adminSettings.path, element: <AdminSettingsPage /> },
                     ],
                   },
                   { path: paths.editProduct.path, element: <EditProductPage /> },

@@ -32,6 +32,7 @@ export const paths = {
   adminNewProduct: route('/admin/products/new'),
   adminCategories: route('/admin/categories'),
   adminNewsletter: route('/admin/newsletter'),
+  adminSettings: route('/admin/settings'),
   orders: route('/orders'),
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${enc(orderId)}` },
   orderReceipt: { path: '/orders/:orderId/receipt', href: (orderId: string) => `/orders/${enc(orderId)}/receipt` },

@@ -1,7 +1,17 @@
 // Typed test data built from the shared API shapes: a test names only the fields it cares
 // about, and a change to a shape in packages/shared breaks the fixtures at compile time.
 
-import type { Category, Order, PaymentConfig, Product, Subcategory, User } from '@shop/shared';
+import type {
+  Category,
+  Order,
+  PaymentConfig,
+  Product,
+  ShopInfo,
+  ShopSettings,
+  ShopSettingsAnswer,
+  Subcategory,
+  User,
+} from '@shop/shared';
 
 /** A product as the API sends it: a satin ribbon in stock, in Ribbons under Trims. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -135,6 +145,49 @@ export function aPaymentConfig(overrides: Partial<PaymentConfig> = {}): PaymentC
     bankTransfer: { accountName: 'Stitch & Trim Supplies', bankName: 'Test Bank', accountNumber: '0123456789' },
     channels: ['card'],
     payOnDelivery: { enabled: true, capNaira: 150_000 },
+    ...overrides,
+  };
+}
+
+/**
+ * GET /api/settings: a shop whose details differ from the defaults in packages/shared, so a test
+ * that finds them on a page proves they came from the settings and not from a constant.
+ */
+export function aShopInfo(overrides: Partial<ShopInfo> = {}): ShopInfo {
+  return {
+    name: 'Stitch & Trim Supplies',
+    phone: '+2348091112233',
+    whatsapp: '+2348094445566',
+    email: 'care@stitchandtrim.test',
+    address: { street: '7 Idumagbo Avenue', area: 'Lagos Island', city: 'Lagos', state: 'Lagos', country: 'Nigeria' },
+    mapUrl: null,
+    openingHours: [
+      { days: 'Monday to Saturday', hours: '9:00 – 19:00' },
+      { days: 'Sunday', hours: 'Closed' },
+    ],
+    ...overrides,
+  };
+}
+
+/** The settings as the admin edits them (GET /api/settings/admin's `settings`). */
+export function aShopSettings(overrides: Partial<ShopSettings> = {}): ShopSettings {
+  return {
+    ...aShopInfo(),
+    bankAccount: { accountName: 'Stitch & Trim Supplies', bankName: 'Zenith Bank', accountNumber: '1234567890' },
+    ordersEmail: null,
+    payOnDeliveryCapNaira: 150_000,
+    cardPaymentWindowMinutes: 30,
+    bankTransferWindowHours: 24,
+    ...overrides,
+  };
+}
+
+/** GET /api/settings/admin. */
+export function aShopSettingsAnswer(overrides: Partial<ShopSettingsAnswer> = {}): ShopSettingsAnswer {
+  return {
+    settings: aShopSettings(),
+    updatedAt: '2026-06-01T09:00:00.000Z',
+    updatedBy: { id: 'u-admin', email: 'admin@example.com' },
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
+import { telHref, whatsappHref } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { useShopInfo } from '../../features/shop-info/api/get-shop-info';
 import { closeWhenFocusLeavesHeader } from './close-when-focus-leaves';
 import type { NavItem } from './nav-links';
 
@@ -19,6 +21,8 @@ export function MobileMenu({
   onClose: () => void;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // On a phone, calling the shop is one tap from anywhere (its number from the settings).
+  const shop = useShopInfo();
   useEffect(() => {
     if (open) listRef.current?.querySelector('a')?.focus();
   }, [open]);
@@ -44,6 +48,27 @@ export function MobileMenu({
           </li>
         ))}
       </ul>
+      {shop && (
+        <p
+          className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-1 border-t border-linen-200 px-7 py-3 text-sm dark:border-stone-800"
+          data-testid="mobile-menu-contact"
+        >
+          <a
+            href={telHref(shop.phone)}
+            className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
+          >
+            Call us
+          </a>
+          <a
+            href={whatsappHref(shop.whatsapp)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
+          >
+            Chat on WhatsApp
+          </a>
+        </p>
+      )}
     </nav>
   );
 }

@@ -1,14 +1,32 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aShopInfo } from '../../testing/fixtures';
+import { fakeApi } from '../../testing/render-route';
 import { SiteFooter } from './site-footer';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderFooter() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 describe('site footer', () => {
   it('links to the FAQ and the four policies', () => {
-    render(<SiteFooter />, { wrapper: MemoryRouter });
+    fakeApi({ '/api/settings': aShopInfo() });
+    renderFooter();
     const help = screen.getByRole('navigation', { name: 'Help and policies' });
     const links = within(help)
       .getAllByRole('link')
@@ -22,10 +40,11 @@ describe('site footer', () => {
     ]);
   });
 
-  it('shows the store hours and the delivery area', () => {
-    render(<SiteFooter />, { wrapper: MemoryRouter });
-    expect(screen.getByText('Monday to Friday')).toBeTruthy();
-    expect(screen.getByText('Sunday')).toBeTruthy();
+  it('shows the store hours of the shop settings and the delivery area', async () => {
+    fakeApi({ '/api/settings': aShopInfo() });
+    renderFooter();
+    expect(await screen.findByText('Monday to Saturday')).toBeTruthy();
+    expect(screen.getByText('Closed')).toBeTruthy();
     expect(screen.getByText('Delivery within Lagos')).toBeTruthy();
   });
 });

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aShopInfo } from '../../testing/fixtures';
+import { fakeApi } from '../../testing/render-route';
 import { SiteHeader } from './site-header';
 
 function renderHeader(path = '/') {
@@ -24,6 +26,7 @@ function scrollTo(y: number) {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   scrollTo(0);
   document.documentElement.classList.remove('dark');
   localStorage.clear();
@@ -95,6 +98,18 @@ describe('site header', () => {
     const shopLink = [...(menu?.querySelectorAll('a') ?? [])].find((a) => a.textContent === 'Shop');
     fireEvent.click(shopLink as HTMLAnchorElement);
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('the mobile menu offers a call and a WhatsApp chat with the numbers of the shop settings', async () => {
+    fakeApi({ '/api/settings': aShopInfo() });
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const contact = await screen.findByTestId('mobile-menu-contact');
+    const call = within(contact).getByRole('link', { name: 'Call us' });
+    expect(call.getAttribute('href')).toBe('tel:+2348091112233');
+    expect(within(contact).getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/2348094445566',
+    );
   });
 
   it('the cart opens an empty-cart drawer with a Start Shopping link', () => {

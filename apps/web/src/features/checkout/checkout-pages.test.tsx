@@ -3,7 +3,7 @@ import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
-import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
+import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
@@ -137,6 +137,16 @@ describe('the checkout form', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^Store pickup/ }));
     expect(screen.getByTestId('summary-delivery-fee').textContent).toBe('Free');
     expect(screen.getByTestId('summary-total').textContent).toBe('₦12,500.00');
+  });
+
+  it('names the shop’s address, from its settings, beside store pickup', async () => {
+    fakeApi({ '/api/users/session': { user: customer }, '/api/payments/config': config, '/api/settings': aShopInfo() });
+    renderRoute('/checkout');
+    const pickup = await screen.findByRole('radio', { name: /^Store pickup/ }, slow);
+    expect((await screen.findByTestId('pickup-address', {}, slow)).textContent).toBe(
+      'At 7 Idumagbo Avenue, Lagos Island, Lagos, Nigeria',
+    );
+    expect(pickup.closest('label')?.textContent).toContain('7 Idumagbo Avenue');
   });
 
   it('shows a way to the shop instead of the form when the cart is empty', async () => {

@@ -3,8 +3,10 @@
 import { RECEIPT_MESSAGES as R } from '@shop/shared';
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SHOP_CONTACT, SHOP_NAME } from '../../config/shop';
-import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
+import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
+
+const shop = aShopInfo();
+
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { deliveryAddressLines, Receipt } from './components/receipt';
 import { PAYMENT_METHOD_NAMES } from './order-labels';
@@ -34,7 +36,7 @@ describe('the receipt', () => {
       deliveryFee: 5000,
       totalAmount: 14000.3,
     });
-    const { container } = render(<Receipt order={order} />);
+    const { container } = render(<Receipt order={order} shop={shop} />);
     const rows = screen.getAllByTestId('receipt-item').map((row) =>
       within(row)
         .getAllByRole('cell')
@@ -52,17 +54,22 @@ describe('the receipt', () => {
     expect(field(container, 'order-number')).toBe('TS-7K4Q9M2X');
   });
 
-  it('names the shop, its address, phone and email, as the contact page does', () => {
-    const { container } = render(<Receipt order={anOrder()} />);
-    expect(field(container, 'shop-name')).toBe(SHOP_NAME);
-    const address = container.querySelector('address')?.textContent ?? '';
-    for (const part of [SHOP_CONTACT.street, SHOP_CONTACT.city, SHOP_CONTACT.phone, SHOP_CONTACT.email]) {
-      expect(address).toContain(part);
-    }
+  it('names the shop, its address, phone and email from the shop settings, as the contact page does', () => {
+    const { container } = render(<Receipt order={anOrder()} shop={shop} />);
+    expect(field(container, 'shop-name')).toBe(shop.name);
+    const lines = [...container.querySelectorAll('address span')].map((line) => line.textContent);
+    expect(lines).toEqual([
+      '7 Idumagbo Avenue, Lagos Island',
+      'Lagos',
+      'Nigeria',
+      '+234 809 111 2233',
+      'care@stitchandtrim.test',
+    ]);
+    expect(screen.getByText(/Thank you/).textContent).toContain('+234 809 111 2233 · care@stitchandtrim.test');
   });
 
   it('writes the payment method by its label and every status in words, with the paid date and reference', () => {
-    const { container } = render(<Receipt order={anOrder({ paymentMethod: 'bankTransfer' })} />);
+    const { container } = render(<Receipt order={anOrder({ paymentMethod: 'bankTransfer' })} shop={shop} />);
     expect(field(container, 'payment-method')).toBe(PAYMENT_METHOD_NAMES.bankTransfer);
     expect(field(container, 'payment-method')).toBe('Bank transfer');
     expect(field(container, 'payment-status')).toBe('Paid');
@@ -76,7 +83,10 @@ describe('the receipt', () => {
 
   it('an unpaid, cancelled order says so, with no paid date', () => {
     const { container } = render(
-      <Receipt order={anOrder({ status: 'CANCELLED', paymentStatus: 'UNPAID', paidAt: null, transactionId: null })} />,
+      <Receipt
+        order={anOrder({ status: 'CANCELLED', paymentStatus: 'UNPAID', paidAt: null, transactionId: null })}
+        shop={shop}
+      />,
     );
     expect(field(container, 'payment-status')).toBe('Unpaid');
     expect(field(container, 'order-status')).toBe('Cancelled');
@@ -94,7 +104,7 @@ describe('the receipt', () => {
     ]);
     const withArea = { ...base, area: 'Eti-Osa' };
     expect(deliveryAddressLines(withArea).map(([, line]) => line)).toContain('Eti-Osa LGA');
-    const { container } = render(<Receipt order={anOrder({ shippingAddress: withArea })} />);
+    const { container } = render(<Receipt order={anOrder({ shippingAddress: withArea })} shop={shop} />);
     expect(container.querySelector('[data-field="delivery-address"]')?.children).toHaveLength(5);
   });
 });
@@ -107,6 +117,7 @@ describe('the receipt pages', () => {
     fakeApi({
       '/api/users/session': { user: customer },
       '/api/payments/config': aPaymentConfig(),
+      '/api/settings': shop,
       '/api/orders/o1': { order: anOrder() },
     });
     const print = vi.fn();
@@ -119,10 +130,24 @@ describe('the receipt pages', () => {
     expect(document.querySelector('[data-receipt-page] [data-print-hidden] button')).toBeTruthy();
   });
 
+  it('a receipt whose shop details cannot be loaded is still shown, with the shop’s name alone', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': aPaymentConfig(),
+      '/api/settings': { status: 400, body: { message: 'Bad request' } },
+      '/api/orders/o1': { order: anOrder() },
+    });
+    const { container } = renderRoute('/orders/o1/receipt');
+    expect(await screen.findByRole('heading', { level: 1, name: R.title }, slow)).toBeTruthy();
+    expect(field(container, 'shop-name')).toBe('Stitch & Trim Supplies');
+    expect(container.querySelector('[data-receipt] address')).toBeNull();
+  });
+
   it('the customer’s order page links to its receipt', async () => {
     fakeApi({
       '/api/users/session': { user: customer },
       '/api/payments/config': aPaymentConfig(),
+      '/api/settings': shop,
       '/api/orders/o1': { order: anOrder() },
     });
     renderRoute('/orders/o1');
@@ -134,6 +159,7 @@ describe('the receipt pages', () => {
     fakeApi({
       '/api/users/session': { user: customer },
       '/api/payments/config': aPaymentConfig(),
+      '/api/settings': shop,
       '/api/orders/o9': { status: 404, body: { message: 'Order Not Found', code: 'NOT_FOUND' } },
     });
     renderRoute('/orders/o9/receipt');
@@ -145,6 +171,7 @@ describe('the receipt pages', () => {
     fakeApi({
       '/api/users/session': { user: admin },
       '/api/payments/config': aPaymentConfig(),
+      '/api/settings': shop,
       '/api/orders/o1': { order: anOrder({ paymentEvents: [] }) },
     });
     const page = renderRoute('/admin/orders/o1');

@@ -1,3 +1,4 @@
+import { STOREFRONT_NAME, shopAddressLine } from '@shop/shared';
 import { Gem, Leaf, Scissors } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -5,6 +6,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useShopInfo } from '../../shop-info/api/get-shop-info';
 
 // The pictures are drawn by apps/web/scripts/draw-pictures.mjs (README, "Pictures").
 const values = [
@@ -34,6 +36,7 @@ const team = [
 
 export default function AboutPage() {
   usePageTitle('About Us');
+  const shop = useShopInfo();
   return (
     <PageContainer>
       <PageHeading>About Us</PageHeading>
@@ -44,14 +47,19 @@ export default function AboutPage() {
             Our story
           </h2>
           <p>
-            Stitch &amp; Trim Supplies began in 2016 as a single stall in Balogun Market, where our founder sold the
-            laces and buttons she could never find for her own bridal work. Tailors came back for the same reason: the
-            right trim, in the right quantity, without a day lost searching the market.
+            {shop?.name ?? STOREFRONT_NAME} began in 2016 as a single stall in Balogun Market, where our founder sold
+            the laces and buttons she could never find for her own bridal work. Tailors came back for the same reason:
+            the right trim, in the right quantity, without a day lost searching the market.
           </p>
           <p>
-            Today we serve tailors, designers and retailers across Lagos from our shop on Balogun Street and online,
-            with laces, trims, buttons, ribbons, rhinestones and embellishments chosen by people who sew.
+            Today we serve tailors, designers and retailers across Lagos from our shop and online, with laces, trims,
+            buttons, ribbons, rhinestones and embellishments chosen by people who sew.
           </p>
+          {shop && (
+            <p>
+              Visit us at <span className="font-semibold">{shopAddressLine(shop.address)}</span>.
+            </p>
+          )}
         </div>
         <img
           src="/pictures/about/workshop.webp"

@@ -29,6 +29,7 @@ describe('the admin area', () => {
       'Manage Products',
       'Categories',
       'Newsletter',
+      'Settings',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(ADMIN_TABS.map((tab) => tab.href));
   });
@@ -41,6 +42,7 @@ describe('the admin area', () => {
     ['/admin/products', 'Manage Products'],
     ['/admin/categories', 'Categories'],
     ['/admin/newsletter', 'Newsletter'],
+    ['/admin/settings', 'Settings'],
   ])('marks the current tab on %s (so reload and back keep it)', async (path, current) => {
     fakeApi({ '/api/users/session': { user: admin } });
     const { router } = renderRoute(path);

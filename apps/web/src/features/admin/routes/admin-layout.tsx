@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 
-/** SPEC.md §2's four tabs, plus the dashboard and the categories screen; each is its own URL. */
+/** SPEC.md §2's four tabs, plus the dashboard, categories, newsletter and the shop's settings; each is its own URL. */
 export const ADMIN_TABS = [
   { label: 'Dashboard', href: paths.admin.href(), end: true },
   { label: 'Manage Users', href: paths.adminUsers.href(), end: false },
@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   { label: 'Manage Products', href: paths.adminProducts.href(), end: false },
   { label: 'Categories', href: paths.adminCategories.href(), end: false },
   { label: 'Newsletter', href: paths.adminNewsletter.href(), end: false },
+  { label: 'Settings', href: paths.adminSettings.href(), end: false },
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>

@@ -7,13 +7,18 @@ import {
   isDeliveryMethodAvailable,
   koboToNaira,
   ORDER_MESSAGES as M,
+  shopAddressLine,
 } from '@shop/shared';
 import { DELIVERY_METHOD_NAMES } from '../../orders/order-labels';
+import { useShopInfo } from '../../shop-info/api/get-shop-info';
 
 const optionClasses =
   'flex cursor-pointer items-start gap-3 rounded-xl border border-linen-200 bg-white p-4 has-[:checked]:border-wine-700 has-[:checked]:ring-2 has-[:checked]:ring-wine-700/30 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70 dark:border-stone-700 dark:bg-stone-900 dark:has-[:checked]:border-wine-300';
 
-/** The four methods with fee and duration; Standard is disabled below ₦20,000, saying why. */
+/**
+ * The four methods with fee and duration; Standard is disabled below ₦20,000, saying why; pickup
+ * names the shop's address (from its settings) once it is known.
+ */
 export function DeliveryMethodOptions({
   value,
   subtotalKobo,
@@ -23,6 +28,7 @@ export function DeliveryMethodOptions({
   subtotalKobo: number;
   onChange: (method: DeliveryMethod) => void;
 }) {
+  const shop = useShopInfo();
   return (
     <fieldset className="space-y-3">
       <legend className="mb-3 text-lg font-semibold">Delivery method</legend>
@@ -48,6 +54,11 @@ export function DeliveryMethodOptions({
                 <span className="text-sm text-stone-600 dark:text-stone-300">({DELIVERY_DURATION_LABELS[method]})</span>
               </span>
               <span className="font-semibold tabular-nums">{fee === 0 ? 'Free' : formatNaira(fee)}</span>
+              {method === 'PICKUP' && shop && (
+                <span className="w-full text-sm text-stone-700 dark:text-stone-300" data-testid="pickup-address">
+                  At {shopAddressLine(shop.address)}
+                </span>
+              )}
               {!available && (
                 <span id={reasonId} className="w-full text-sm text-stone-700 dark:text-stone-300">
                   {M.standardNeedsSubtotal}

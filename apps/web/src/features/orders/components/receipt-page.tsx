@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useShopInfoQuery } from '../../shop-info/api/get-shop-info';
 import { Receipt } from './receipt';
 
 /**
@@ -22,8 +23,12 @@ export function ReceiptPage({
   failure: (error: Error) => ReactNode;
 }) {
   usePageTitle(order.data ? `${R.title} ${order.data.orderNumber}` : R.title);
+  // A receipt waits for the shop's details of the day; if they cannot be had, it is printed without.
+  const shopInfo = useShopInfoQuery();
+  const shop = shopInfo.data;
+  const ready = order.data && (shop !== undefined || shopInfo.isError);
   let body: ReactNode;
-  if (order.data) body = <Receipt order={order.data} />;
+  if (order.data && ready) body = <Receipt order={order.data} shop={shop} />;
   else if (order.error) body = failure(order.error);
   else body = <Spinner label={R.loading} />;
   return (
@@ -32,7 +37,7 @@ export function ReceiptPage({
         <Link to={backHref} className="text-sm font-medium text-wine-700 underline dark:text-wine-300">
           ← {R.backToOrder}
         </Link>
-        {order.data ? (
+        {ready ? (
           <div className="flex flex-wrap items-center gap-3">
             <p className="hidden text-sm text-stone-600 sm:block dark:text-stone-300">{R.printHint}</p>
             <Button onClick={() => window.print()}>{R.printReceipt}</Button>

@@ -1,5 +1,12 @@
-import { formatNaira, type Order, type OrderStatus, RECEIPT_MESSAGES as R } from '@shop/shared';
-import { SHOP_CONTACT, SHOP_NAME } from '../../../config/shop';
+import {
+  formatNaira,
+  formatPhoneForDisplay,
+  type Order,
+  type OrderStatus,
+  RECEIPT_MESSAGES as R,
+  type ShopInfo,
+  STOREFRONT_NAME,
+} from '@shop/shared';
 import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../order-labels';
 import './receipt.css';
 
@@ -55,7 +62,17 @@ function Fact({ label, value, field }: { label: string; value: string; field: st
   );
 }
 
-export function Receipt({ order }: { order: Order }) {
+/** The shop's address as lines: street and area, then city and state, then country. */
+export function shopAddressLines(address: ShopInfo['address']): string[] {
+  const city = address.city === address.state ? address.city : `${address.city}, ${address.state}`;
+  return [[address.street, address.area].filter(Boolean).join(', '), city, address.country];
+}
+
+/**
+ * `shop`: the shop's details from its settings (useShopInfo), as they are when it is printed;
+ * undefined only when they could not be loaded (the name alone is shown then).
+ */
+export function Receipt({ order, shop }: { order: Order; shop: ShopInfo | undefined }) {
   const ship = order.shippingAddress;
   const paid = order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUNDED';
   // The payment's reference is the order number (a later attempt's has a suffix).
@@ -69,17 +86,19 @@ export function Receipt({ order }: { order: Order }) {
       <div className="receipt-block flex flex-col gap-6 border-b border-linen-200 pb-6 sm:flex-row sm:justify-between dark:border-stone-700">
         <div>
           <p className="font-display text-2xl font-semibold" data-field="shop-name">
-            {SHOP_NAME}
+            {shop?.name ?? STOREFRONT_NAME}
           </p>
-          <address className="mt-2 text-sm leading-6 not-italic text-stone-700 dark:text-stone-300">
-            {SHOP_CONTACT.street}, {SHOP_CONTACT.area}
-            <br />
-            {SHOP_CONTACT.city}, {SHOP_CONTACT.country}
-            <br />
-            {SHOP_CONTACT.phone}
-            <br />
-            {SHOP_CONTACT.email}
-          </address>
+          {shop && (
+            <address className="mt-2 text-sm leading-6 not-italic text-stone-700 dark:text-stone-300">
+              {shopAddressLines(shop.address).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              <span className="block">{formatPhoneForDisplay(shop.phone)}</span>
+              <span className="block [overflow-wrap:anywhere]">{shop.email}</span>
+            </address>
+          )}
         </div>
         <div className="sm:text-right">
           <h1 id="receipt-heading" className="text-3xl font-semibold tracking-tight">
@@ -221,7 +240,8 @@ export function Receipt({ order }: { order: Order }) {
       </section>
 
       <p className="receipt-block mt-8 text-center text-sm text-stone-600 dark:text-stone-400">
-        {R.thankYou} {SHOP_CONTACT.phone} · {SHOP_CONTACT.email}
+        {R.thankYou}
+        {shop ? ` ${formatPhoneForDisplay(shop.phone)} · ${shop.email}` : ''}
       </p>
     </article>
   );

@@ -8,8 +8,9 @@ export const getPaymentConfig = () => api.get<PaymentConfig>('/api/payments/conf
 export const paymentConfigQuery = {
   queryKey: ['payments', 'config'] as const,
   queryFn: getPaymentConfig,
-  // The configuration changes only with a server restart.
-  staleTime: Number.POSITIVE_INFINITY,
+  // The bank account and the pay-on-delivery cap are the shop's settings (the admin's Settings
+  // tab): a page opened a while ago asks again rather than show an old account number.
+  staleTime: 60_000,
 };
 
 export const usePaymentConfig = () => useQuery(paymentConfigQuery);
