@@ -102,6 +102,15 @@ describe('useShopInfo: the shop’s details from its settings', () => {
     expect(screen.queryByText(defaultPhone)).toBeNull();
   });
 
+  it('treats a fetched answer that is not a whole ShopInfo as a failed read, and the page still works', async () => {
+    fakeApi({ '/api/settings': { products: [] } });
+    renderRoute('/contact');
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain(
+      "The shop's details could not be loaded",
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
   it('starts from the answer the drawn page embedded: the server’s HTML and the first render agree, without a fetch', () => {
     const fetchMock = fakeApi({ '/api/settings': aShopInfo({ phone: '+2348000000000' }) });
     const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -16,8 +16,11 @@ export function acceptShopInfo(answer: unknown): ShopInfo | undefined {
 }
 
 export async function getShopInfo(signal?: AbortSignal): Promise<ShopInfo> {
-  const answer = await api.get<ShopInfo>('/api/settings', { signal });
-  return acceptShopInfo(answer) ?? answer;
+  const info = acceptShopInfo(await api.get<unknown>('/api/settings', { signal }));
+  // An answer that is not a whole ShopInfo (a proxy's page, an older server) is a failed read:
+  // the saved copy, or no details, rather than a page that breaks on a missing number.
+  if (!info) throw new Error('GET /api/settings did not answer the shop details');
+  return info;
 }
 
 export const shopInfoQueryOptions = () =>
