@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { OutageLog } from '../lib/database-unavailable';
 
 export interface OrderExpiryJobOptions {
   log: FastifyBaseLogger;
@@ -16,8 +17,11 @@ export class OrderExpiryJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private readonly outage: OutageLog;
 
-  constructor(private readonly options: OrderExpiryJobOptions) {}
+  constructor(private readonly options: OrderExpiryJobOptions) {
+    this.outage = new OutageLog(options.log, 'order expiry');
+  }
 
   start() {
     this.stopped = false;
@@ -48,10 +52,13 @@ export class OrderExpiryJob {
       this.timer = undefined;
       try {
         const result = await this.runOnce();
+        this.outage.succeeded();
         if (result.expired || result.paid || result.deferred || result.reminded)
           this.options.log.info(result, 'order expiry round');
       } catch (error) {
-        if (!this.stopped) this.options.log.warn({ err: error }, 'order expiry: round failed, will retry');
+        if (!this.stopped && !this.outage.failed(error)) {
+          this.options.log.warn({ err: error }, 'order expiry: round failed, will retry');
+        }
       }
       this.schedule(this.options.pollMs);
     }, delayMs);

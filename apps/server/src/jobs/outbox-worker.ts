@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { OutageLog } from '../lib/database-unavailable';
 
 export interface OutboxJob {
   id: string;
@@ -55,7 +56,10 @@ export class OutboxWorker {
   /** Attempts whose handler threw (retried or given up) since this worker was made: metrics read it. */
   failures = 0;
 
+  private readonly outage: OutageLog;
+
   constructor(private readonly options: OutboxWorkerOptions) {
+    this.outage = new OutageLog(options.log, 'outbox');
     this.batchSize = options.batchSize ?? 10;
     this.lockMs = options.lockMs ?? 60_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
@@ -118,8 +122,10 @@ export class OutboxWorker {
   private async tick() {
     try {
       await this.drain();
+      this.outage.succeeded();
     } catch (error) {
-      if (!this.stopped) this.options.log.warn({ err: error }, 'outbox: polling failed, will retry');
+      if (this.stopped || this.outage.failed(error)) return;
+      this.options.log.warn({ err: error }, 'outbox: polling failed, will retry');
     }
   }
 

@@ -5,7 +5,12 @@ import { MESSAGES } from '@shop/shared';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helper';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  OutageLog,
+} from './database-unavailable';
 import { AppError } from './errors';
 import { serverRoot } from './package-root';
 
@@ -59,6 +64,43 @@ describe('isDatabaseUnavailable', () => {
 });
 
 // PGlite (the embedded database) closed under a running app: every route answers 503.
+describe('OutageLog: a background job while the database is away', () => {
+  function recorder() {
+    const lines: { level: string; message: string; details: Record<string, unknown> }[] = [];
+    const log = {
+      warn: (details: object, message: string) => lines.push({ level: 'warn', message, details: { ...details } }),
+      info: (details: object, message: string) => lines.push({ level: 'info', message, details: { ...details } }),
+    };
+    return { log, lines };
+  }
+
+  it('logs the first failed round, then one line a minute with the rounds it stands for, and once when back', () => {
+    const { log, lines } = recorder();
+    const outage = new OutageLog(log, 'outbox', 60_000);
+    const refused = withCode('ECONNREFUSED');
+    // Five rounds a second for 90 seconds.
+    for (let at = 0; at < 90_000; at += 200) expect(outage.failed(refused, at)).toBe(true);
+    outage.succeeded(90_000);
+    outage.succeeded(90_200);
+    expect(lines.map(({ level, message }) => [level, message])).toEqual([
+      ['warn', 'outbox: the database cannot be reached, trying again until it answers'],
+      ['warn', 'outbox: the database cannot be reached, trying again until it answers'],
+      ['info', 'outbox: the database answers again'],
+    ]);
+    expect(lines[0]?.details.failedRounds).toBe(1);
+    expect(lines[1]?.details.failedRounds).toBe(300);
+    expect(lines[2]?.details.downForMs).toBe(90_000);
+  });
+
+  it('leaves any other failure to the job, which logs it as before', () => {
+    const { log, lines } = recorder();
+    const outage = new OutageLog(log, 'outbox');
+    expect(outage.failed(new Error('relation "outbox" does not exist'))).toBe(false);
+    outage.succeeded();
+    expect(lines).toEqual([]);
+  });
+});
+
 describe('a shop whose database is gone', () => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-db-gone-'));
   copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));

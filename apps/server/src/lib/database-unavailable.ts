@@ -64,3 +64,49 @@ export function databaseUnavailable(): AppError {
     retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
   });
 }
+
+/**
+ * A background job's failures while the database is away: the first is logged, then one line per
+ * period with how many it stands for, and one line when a round works again. A job polling every
+ * 200 ms would otherwise write five warnings a second for the whole outage.
+ */
+export class OutageLog {
+  #downSince: number | undefined;
+  #lastLineAt = 0;
+  #quiet = 0;
+
+  constructor(
+    private readonly log: {
+      warn(details: object, message: string): void;
+      info(details: object, message: string): void;
+    },
+    private readonly job: string,
+    private readonly everyMs = 60_000,
+  ) {}
+
+  /** A round failed; returns false when it was not the database's absence (the caller logs it). */
+  failed(error: unknown, now = Date.now()): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    const first = this.#downSince === undefined;
+    this.#downSince ??= now;
+    this.#quiet += 1;
+    if (first || now - this.#lastLineAt >= this.everyMs) {
+      this.log.warn(
+        { err: error, failedRounds: this.#quiet },
+        `${this.job}: the database cannot be reached, trying again until it answers`,
+      );
+      this.#lastLineAt = now;
+      this.#quiet = 0;
+    }
+    return true;
+  }
+
+  /** A round worked: says so once after an outage. */
+  succeeded(now = Date.now()): void {
+    if (this.#downSince === undefined) return;
+    this.log.info({ downForMs: now - this.#downSince }, `${this.job}: the database answers again`);
+    this.#downSince = undefined;
+    this.#quiet = 0;
+    this.#lastLineAt = 0;
+  }
+}
