@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT } from './constants';
 import { isValidPhoneNumber, normalizePhoneNumber } from './nigeria';
-import { STOREFRONT_NAME } from './pages';
 import { POD_CAP_NAIRA_DEFAULT } from './pay-on-delivery';
 import { EMAIL_PATTERN, text } from './text';
 
@@ -137,52 +136,8 @@ export interface ShopSettingsChange {
   changes: ShopSettingsFieldChange[];
 }
 
-/** The shop's details before the owner has saved any (and the demo shop's). */
-export const SHOP_INFO_DEFAULTS: ShopInfo = {
-  name: STOREFRONT_NAME,
-  phone: '+2348012345678',
-  whatsapp: '+2348012345678',
-  email: 'hello@stitchandtrim.ng',
-  address: { street: '18 Balogun Street', area: 'Lagos Island', city: 'Lagos', state: 'Lagos', country: 'Nigeria' },
-  mapUrl: null,
-  openingHours: [
-    { days: 'Monday to Friday', hours: '8:00 – 18:00' },
-    { days: 'Saturday', hours: '10:00 – 18:00' },
-    { days: 'Sunday', hours: 'Online only' },
-  ],
-};
-
 export const SHOP_SETTINGS_DEFAULT_WINDOWS = {
   payOnDeliveryCapNaira: POD_CAP_NAIRA_DEFAULT,
   cardPaymentWindowMinutes: ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
   bankTransferWindowHours: BANK_TRANSFER_WINDOW_HOURS_DEFAULT,
 } as const;
-
-/** The address on one line: `18 Balogun Street, Lagos Island, Lagos, Nigeria`. */
-export function shopAddressLine(address: ShopAddress): string {
-  const city = address.city === address.state ? address.city : `${address.city}, ${address.state}`;
-  return [address.street, address.area, city, address.country].filter(Boolean).join(', ');
-}
-
-/** The map link: the owner's, or a maps search for the address (a link, never an embedded map). */
-export function shopMapHref(info: Pick<ShopInfo, 'address' | 'mapUrl'>): string {
-  return (
-    info.mapUrl ??
-    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(shopAddressLine(info.address))}`
-  );
-}
-
-/** `+2348012345678` → `tel:+2348012345678`. */
-export const telHref = (phone: string): string => `tel:${phone}`;
-
-/** A chat with the number on WhatsApp (wa.me takes the digits alone), with a first message when given. */
-export function whatsappHref(phone: string, message?: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `https://wa.me/${digits}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
-}
-
-/** `+2348012345678` → `+234 801 234 5678` for reading; any other number as kept. */
-export function formatPhoneForDisplay(phone: string): string {
-  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `+234 ${match[1]} ${match[2]} ${match[3]}` : phone;
-}

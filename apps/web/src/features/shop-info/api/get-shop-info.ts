@@ -1,4 +1,4 @@
-import { type ShopInfo, shopInfoSchema } from '@shop/shared';
+import { isShopInfo, type ShopInfo } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
@@ -11,8 +11,7 @@ export const shopInfoQueryKey = ['shop-info'] as const;
 
 /** The answer when it is a whole ShopInfo; anything else is refused (the query fetches instead). */
 export function acceptShopInfo(answer: unknown): ShopInfo | undefined {
-  const parsed = shopInfoSchema.safeParse(answer);
-  return parsed.success ? parsed.data : undefined;
+  return isShopInfo(answer) ? answer : undefined;
 }
 
 export async function getShopInfo(signal?: AbortSignal): Promise<ShopInfo> {
