@@ -47,6 +47,15 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < setting;
 }
 
+/** A comma-separated list of addresses and CIDR ranges: its entries, and those that are not one. */
+function addressList(value: string): { entries: string[]; wrong: string[] } {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return { entries, wrong: entries.filter((entry) => !isProxyAddress(entry)) };
+}
+
 /**
  * TRUST_PROXY: `true`/`false`, a hop count (`1` is one proxy in front, `0` none: a number is
  * never read as a flag), or a comma-separated list of proxy addresses and CIDR ranges
@@ -59,11 +68,7 @@ const trustProxySchema = z
     if (value === undefined || value === 'false') return false;
     if (value === 'true') return true;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    const { entries, wrong } = addressList(value);
     if (entries.length === 0 || wrong.length > 0) {
       ctx.addIssue({
         code: 'custom',
@@ -83,11 +88,7 @@ const metricsAddressesSchema = z
   .optional()
   .transform((value, ctx): string[] | undefined => {
     if (value === undefined) return undefined;
-    const entries = value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    const { entries, wrong } = addressList(value);
     if (entries.length === 0 || wrong.length > 0) {
       ctx.addIssue({
         code: 'custom',
