@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 
 /** Helpers for tests that send multipart forms (product images, CSV imports) through inject. */
 
@@ -58,3 +60,38 @@ export const imageFile = (bytes: Buffer, filename = 'photo.jpg', contentType = '
   contentType,
   bytes,
 });
+
+/**
+ * What an admin does to sell something new with a picture: a category, a subcategory, then the
+ * product with an uploaded image, through the real routes. Returns the created product.
+ */
+export async function createProductWithPicture(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  names: {
+    category: string;
+    subcategory: string;
+    product: { name: string; description: string; price: string; stock: string };
+  },
+) {
+  const category = (
+    await app.inject({ method: 'POST', url: '/api/categories', payload: { name: names.category }, headers })
+  ).json().category;
+  const subcategory = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/subcategories',
+      payload: { name: names.subcategory, categoryId: category.id },
+      headers,
+    })
+  ).json().subcategory;
+  const body = multipart({ ...names.product, subcategoryId: subcategory.id }, [imageFile(await uniquePicture())]);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/products',
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().product;
+}

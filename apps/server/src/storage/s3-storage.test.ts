@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login } from '../../test/accounts';
 import { createTestApp, testConfig } from '../../test/helper';
-import { imageFile, multipart, picture, uniquePicture } from '../../test/multipart';
+import { createProductWithPicture, imageFile, multipart, picture, uniquePicture } from '../../test/multipart';
 import { createProduct, placeOrder } from '../../test/orders';
 import { buildApp } from '../app';
 import type { StorageConfig } from '../config';
@@ -108,29 +108,11 @@ describe('a shop whose images are in an S3 bucket', () => {
     const app = shop.app;
     const admin = await login(app, ADMIN.email, ADMIN.password);
     const headers = bearer(admin);
-    const category = (
-      await app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Bucket' }, headers })
-    ).json().category;
-    const sub = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/subcategories',
-        payload: { name: 'Bucket sub', categoryId: category.id },
-        headers,
-      })
-    ).json().subcategory;
-    const body = multipart(
-      { name: 'Cloud lace', description: 'Stored in S3', price: '10', stock: '1', subcategoryId: sub.id },
-      [imageFile(await uniquePicture())],
-    );
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/products',
-      payload: body.payload,
-      headers: { ...headers, ...body.headers },
+    const product = await createProductWithPicture(app, headers, {
+      category: 'Bucket',
+      subcategory: 'Bucket sub',
+      product: { name: 'Cloud lace', description: 'Stored in S3', price: '10', stock: '1' },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const product = created.json().product;
     const url = product.images[0] as string;
     const hash = /([0-9a-f]{64})-full\.webp$/.exec(url)?.[1] as string;
 

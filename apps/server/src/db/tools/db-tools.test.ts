@@ -13,7 +13,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login } from '../../../test/accounts';
 import { testConfig } from '../../../test/helper';
-import { imageFile, multipart, picture, uniquePicture } from '../../../test/multipart';
+import { createProductWithPicture, imageFile, multipart, picture, uniquePicture } from '../../../test/multipart';
 import { createProduct, payWithCard, placeOrder, waitFor } from '../../../test/orders';
 import { buildApp } from '../../app';
 import { openDatabase } from '../client';
@@ -100,29 +100,11 @@ async function answersOf(app: FastifyInstance, built: Built) {
 async function buildShop(app: FastifyInstance): Promise<Built> {
   const admin = await login(app, ADMIN.email, ADMIN.password);
   const headers = bearer(admin);
-  const category = (
-    await app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Laces' }, headers })
-  ).json().category;
-  const sub = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/subcategories',
-      payload: { name: 'French lace', categoryId: category.id },
-      headers,
-    })
-  ).json().subcategory;
-  const body = multipart(
-    { name: 'Ivory French lace', description: 'Five yards, soft', price: '45000', stock: '12', subcategoryId: sub.id },
-    [imageFile(await uniquePicture())],
-  );
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/products',
-    payload: body.payload,
-    headers: { ...headers, ...body.headers },
+  const lace = await createProductWithPicture(app, headers, {
+    category: 'Laces',
+    subcategory: 'French lace',
+    product: { name: 'Ivory French lace', description: 'Five yards, soft', price: '45000', stock: '12' },
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const lace = created.json().product;
   const thread = await createProduct(app.database, { priceKobo: 250_050, stock: 40, name: 'Gütermann thread' });
 
   const shopper = await customer(app);
