@@ -133,6 +133,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     );
   }
 
+  /**
+   * Whether Redis answers now, on this store's own connection (no offline queue: a PING fails at
+   * once while it is away). The readiness answer asks it: no second connection per process.
+   */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.recheck);

@@ -24,6 +24,11 @@ export interface RateLimitStore {
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A store shared through a server (Redis): resolves when that server answers now, rejects when
+   * it does not (GET /api/health/ready). Absent for a store in this process's memory.
+   */
+  ping?(): Promise<void>;
 }
 
 /** Windows one process keeps at most: about 10 MB, far more keys than real visitors make. */

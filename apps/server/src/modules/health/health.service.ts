@@ -1,5 +1,4 @@
 import type { HealthRepository } from './health.repository';
-import type { RedisProbe } from './redis-probe';
 
 export type Health = { status: 'ok'; database: 'ok' } | { status: 'degraded'; database: 'unreachable' };
 
@@ -37,7 +36,8 @@ async function within(timeoutMs: number, check: () => Promise<void>): Promise<'o
 export class HealthService {
   constructor(
     private readonly repository: HealthRepository,
-    private readonly redis?: RedisProbe,
+    /** The shared rate-limit store's Redis (app.rateLimits.ping), when REDIS_URL is set. */
+    private readonly redis?: { ping(): Promise<void> },
     private readonly timeoutMs = READINESS_CHECK_TIMEOUT_MS,
   ) {}
 

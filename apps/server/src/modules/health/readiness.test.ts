@@ -6,7 +6,6 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import type { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
-import type { RedisProbe } from './redis-probe';
 
 const hasRedis = await redisAvailable();
 
@@ -86,9 +85,9 @@ describe('readiness checks that do not answer', () => {
 
   it('answers degraded (still serving, limits in memory) when Redis hangs, and ready when both answer', async () => {
     const repository = { ping: ok } as unknown as HealthRepository;
-    const hung = new HealthService(repository, { ping: never } as unknown as RedisProbe, 100);
+    const hung = new HealthService(repository, { ping: never }, 100);
     expect(await hung.ready()).toEqual({ status: 'degraded', database: 'ok', redis: 'down' });
-    const fine = new HealthService(repository, { ping: ok } as unknown as RedisProbe, 100);
+    const fine = new HealthService(repository, { ping: ok }, 100);
     expect(await fine.ready()).toEqual({ status: 'ready', database: 'ok', redis: 'ok' });
   });
 });
