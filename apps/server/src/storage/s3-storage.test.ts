@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login } from '../../test/accounts';
 import { createTestApp, testConfig } from '../../test/helper';
-import { createProductWithPicture, imageFile, multipart, picture, uniquePicture } from '../../test/multipart';
+import { createProductWithPicture, multipart, picture } from '../../test/multipart';
 import { createProduct, placeOrder } from '../../test/orders';
 import { buildApp } from '../app';
 import type { StorageConfig } from '../config';
