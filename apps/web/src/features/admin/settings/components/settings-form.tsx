@@ -6,12 +6,12 @@ import {
   type ShopSettingsAnswer,
 } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
+import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
-import { ApiError } from '../../../../lib/api-client';
 import { AdminError } from '../../components/admin-error';
 import { useUpdateSettings } from '../api/update-settings';
 import { NIGERIAN_BANKS } from './nigerian-banks';
@@ -29,20 +29,6 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
       <div className="clear-both grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
-}
-
-/** Every field the form has, as the server names it in a refusal (`bankAccount.accountNumber`). */
-function fieldPaths(values: SettingsFormValues): Set<string> {
-  const paths = new Set<string>(['openingHours']);
-  const walk = (value: unknown, prefix: string) => {
-    if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) walk(inner, prefix ? `${prefix}.${key}` : key);
-    } else {
-      paths.add(prefix);
-    }
-  };
-  walk(values, '');
-  return paths;
 }
 
 /**
@@ -67,19 +53,6 @@ export function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
   const save = useUpdateSettings();
   const [failure, setFailure] = useState<unknown>();
 
-  const showServerErrors = (error: unknown) => {
-    if (!(error instanceof ApiError) || !error.errors) return;
-    const known = fieldPaths(getValues());
-    let first = true;
-    for (const [field, message] of Object.entries(error.errors)) {
-      if (!known.has(field)) continue;
-      // A refusal of the whole list (too few or too many lines) sits above the lines.
-      const name = (field === 'openingHours' ? 'openingHours.root' : field) as FieldPath<SettingsFormValues>;
-      setError(name, { type: 'server', message }, { shouldFocus: first && field !== 'openingHours' });
-      first = false;
-    }
-  };
-
   const submit = handleSubmit(async (settings) => {
     setFailure(undefined);
     try {
@@ -88,7 +61,7 @@ export function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
       toast.success(M.saved);
     } catch (error) {
       setFailure(error);
-      showServerErrors(error);
+      showServerFieldErrors(error, getValues(), setError, { focusFirst: true });
     }
   });
 
