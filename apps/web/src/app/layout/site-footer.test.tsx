@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aShopInfo } from '../../testing/fixtures';
-import { fakeApi } from '../../testing/render-route';
+import { fakeApi, renderWithShopProviders } from '../../testing/render-route';
 import { SiteFooter } from './site-footer';
 
 afterEach(() => {
@@ -12,16 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFooter() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SiteFooter />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderFooter = () => renderWithShopProviders(<SiteFooter />);
 
 describe('site footer', () => {
   it('links to the FAQ and the four policies', () => {

@@ -9,7 +9,7 @@ import { SiteFooter } from '../../app/layout/site-footer';
 import { dropPageData, providePageData } from '../../lib/page-data';
 import { storageKeys } from '../../lib/storage-keys';
 import { aShopInfo } from '../../testing/fixtures';
-import { fakeApi, renderRoute } from '../../testing/render-route';
+import { fakeApi, renderRoute, renderWithShopProviders } from '../../testing/render-route';
 import { saveAnswer } from '../saved-catalogue/saved-answers';
 import { shopInfoQueryKey } from './api/get-shop-info';
 
@@ -27,16 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderFooter() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SiteFooter />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderFooter = () => renderWithShopProviders(<SiteFooter />);
 
 const settingsCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://shop.test').pathname === '/api/settings');
