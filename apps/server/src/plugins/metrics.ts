@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settleWithin } from '../lib/settle-within';
 import { READINESS_CHECK_TIMEOUT_MS } from '../modules/health/health.service';
 import { addressMatcher, hasBearerToken } from './metrics/access';
 import { ShopMetrics } from './metrics/shop-metrics';
@@ -29,16 +30,11 @@ export const metricsPlugin = fp(
         // longer than a readiness check is unknown (NaN), and the rest of the scrape is sent.
         const count = database
           .query<{ backlog: number }>('SELECT count(*)::int AS backlog FROM outbox WHERE done_at IS NULL')
-          .then(([row]) => row?.backlog ?? 0);
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<number>((resolve) => {
-          timer = setTimeout(() => resolve(Number.NaN), READINESS_CHECK_TIMEOUT_MS);
-        });
-        try {
-          return await Promise.race([count.catch(() => Number.NaN), late]);
-        } finally {
-          clearTimeout(timer);
-        }
+          .then(
+            ([row]) => row?.backlog ?? 0,
+            () => Number.NaN,
+          );
+        return settleWithin(count, READINESS_CHECK_TIMEOUT_MS, Number.NaN);
       },
       outboxFailures: () => app.outbox.failures,
       catalogLookups: () => app.catalog.cache.lookups,

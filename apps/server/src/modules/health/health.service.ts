@@ -1,3 +1,4 @@
+import { settleWithin } from '../../lib/settle-within';
 import type { HealthRepository } from './health.repository';
 
 export type Health = { status: 'ok'; database: 'ok' } | { status: 'degraded'; database: 'unreachable' };
@@ -14,24 +15,16 @@ export type Readiness =
  */
 export const READINESS_CHECK_TIMEOUT_MS = 800;
 
-/** Resolves 'ok' when the check settles in time, 'down' when it fails or does not. */
-async function within(timeoutMs: number, check: () => Promise<void>): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'down'>((resolve) => {
-    timer = setTimeout(() => resolve('down'), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      check().then(
-        () => 'ok' as const,
-        () => 'down' as const,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** 'ok' when the check succeeds within timeoutMs; 'down' when it fails or does not answer in time. */
+const within = (timeoutMs: number, check: () => Promise<void>): Promise<'ok' | 'down'> =>
+  settleWithin(
+    check().then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    ),
+    timeoutMs,
+    'down',
+  );
 
 export class HealthService {
   constructor(
