@@ -49,7 +49,14 @@ export interface PoolStats {
   waiting?: number;
 }
 
-const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+/** The project's migrations (also read by the database tools, db/tools). */
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+
+/** PGlite's own folder inside DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** A PGlite database at `folder` (or `memory://`) with the extensions the migrations need. */
+export const createPglite = (folder: string) => PGlite.create(folder, { extensions: { pg_trgm, unaccent } });
 
 /**
  * The advisory lock (pg_advisory_lock(hashtext(...))) that start-up work on a shared database
@@ -271,9 +278,7 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.join(dataDir, 'pglite'), {
-    extensions: { pg_trgm, unaccent },
-  });
+  const client = await createPglite(inMemory ? dataDir : pgliteFolder(dataDir));
   await client.query('SET synchronize_seqscans = off'); // as for PostgreSQL (openPostgres)
   const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {

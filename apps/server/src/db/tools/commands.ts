@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pgliteFolder } from '../client';
 import { type CheckLine, compareChecks, formatChecks } from './checks';
 import {
   assertPgliteStopped,
@@ -49,7 +50,7 @@ export async function moveDatabase(options: { dataDir: string; to: string }): Pr
           '  2. Start the shop again (npm start); it migrates the new database to its version if needed.',
           `  3. Images and transfer proofs stay on disk: keep DATA_DIR (${options.dataDir}) with its uploads/ and private/ folders,`,
           '     or set S3_BUCKET (and S3_*) and run `npm run storage:move` to put them in the bucket.',
-          `  4. Keep the old ${path.join(options.dataDir, 'pglite')} folder as a backup until the shop has run well on PostgreSQL;`,
+          `  4. Keep the old ${pgliteFolder(options.dataDir)} folder as a backup until the shop has run well on PostgreSQL;`,
           '     then run `npm run db:backup` regularly.',
         );
       }

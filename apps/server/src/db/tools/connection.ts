@@ -1,15 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { serverRoot } from '../../lib/package-root';
+import { createPglite, migrationsFolder, pgliteFolder } from '../client';
 
 /**
  * One connection (not a pool) to a shop's database, for the move/backup/restore tools: a
@@ -39,19 +36,18 @@ export function safeUrl(url: string): string {
   }
 }
 
-export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
-
 export interface JournalEntry {
   idx: number;
   when: number;
   tag: string;
 }
 
+/** meta/_journal.json of the project's migrations, as drizzle-kit writes it. */
+const readJournal = () =>
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+
 export function journal(): JournalEntry[] {
-  const file = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: JournalEntry[];
-  };
-  return file.entries;
+  return readJournal().entries;
 }
 
 /**
@@ -59,12 +55,12 @@ export function journal(): JournalEntry[] {
  * to exactly the level of a dump (the shop migrates the rest when it starts).
  */
 function migrationsUpTo(level: number): { folder: string; remove: () => void } {
-  const entries = journal();
+  const original = readJournal();
+  const entries = original.entries;
   if (level >= entries.length) return { folder: migrationsFolder, remove: () => {} };
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-migrations-'));
   mkdirSync(path.join(folder, 'meta'));
   const kept = entries.slice(0, level);
-  const original = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
   writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...original, entries: kept }));
   for (const entry of kept) {
     writeFileSync(path.join(folder, `${entry.tag}.sql`), readFileSync(path.join(migrationsFolder, `${entry.tag}.sql`)));
@@ -110,9 +106,6 @@ export async function connectPostgres(url: string): Promise<ToolConnection> {
   };
 }
 
-/** PGlite's own folder inside DATA_DIR (db/client.ts). */
-export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
-
 /**
  * PGlite is one process: a second one opening the folder of a running shop would corrupt it.
  * While a PGlite database is open its folder holds postmaster.pid (gone once it is closed).
@@ -135,7 +128,7 @@ export async function openPgliteFolder(
   }
   assertPgliteStopped(dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(folder, { extensions: { pg_trgm, unaccent } });
+  const client = await createPglite(folder);
   for (const setting of SESSION_SETTINGS) await client.query(setting);
   return {
     kind: 'pglite',
