@@ -50,12 +50,17 @@ describe('GET /api/health/ready', () => {
       await database.close();
       const response = await ready(app);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'not-ready', database: 'down', redis: 'off' });
+      expect(response.json()).toEqual({
+        code: 'DATABASE_UNAVAILABLE',
+        status: 'not-ready',
+        database: 'down',
+        redis: 'off',
+      });
       expect(response.headers['retry-after']).toBe('5');
       // Liveness keeps API.md's body, with the same Retry-After.
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+      expect(health.json()).toEqual({ code: 'DATABASE_UNAVAILABLE', status: 'degraded', database: 'unreachable' });
       expect(health.headers['retry-after']).toBe('5');
       // The metrics still answer, the backlog they could not count marked unknown.
       const metrics = await app.inject({ method: 'GET', url: '/api/metrics' });
