@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES } from './catalog-admin';
 import { categoryFormSchema, productFormSchema, subcategoryFormSchema } from './catalog-admin-forms';
 import { PRODUCT_MESSAGES } from './catalog-messages';
+import { SALE_TERMS_MESSAGES } from './units';
 
 const filled = {
   name: 'Gold Sequin Trim',
@@ -55,7 +56,7 @@ describe('the admin product form', () => {
     });
     expect(messagesOf(result)).toEqual({
       price: PRODUCT_MESSAGES.priceInvalid,
-      stock: PRODUCT_MESSAGES.stockInvalid,
+      stock: SALE_TERMS_MESSAGES.stockOffUnit,
       slug: CATEGORY_MESSAGES.slugInvalid,
       'specifications.0.value': PRODUCT_MESSAGES.specificationValueRequired,
     });

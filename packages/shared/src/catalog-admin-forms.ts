@@ -2,11 +2,16 @@
 // slug is ''), with the rules and messages of the request schemas they send.
 
 import { z } from 'zod';
-import { createProductRequestSchema, productSpecificationInputSchema } from './catalog';
+import {
+  productFieldsSchema,
+  productSpecificationInputSchema,
+  saleTermsInputShape,
+  saleTermsRefinement,
+} from './catalog';
 import { categoryWriteSchema, subcategoryWriteSchema } from './catalog-admin';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from './catalog-messages';
 
-const fields = createProductRequestSchema.shape;
+const fields = productFieldsSchema.shape;
 
 /** An optional slug field: empty means none (made from the name on create, kept on edit). */
 const optionalSlug = z
@@ -19,22 +24,26 @@ const optionalSlug = z
  * that narrows the subcategories, and the specification rows. The images are checked beside it:
  * at least one (PRODUCT_MESSAGES.imageRequired), at most PRODUCT_LIMITS.imagesMax.
  */
-export const productFormSchema = z.object({
-  name: fields.name,
-  description: fields.description,
-  price: fields.price,
-  stock: fields.stock,
-  /** Only narrows the subcategory select; the product belongs to its subcategory. */
-  categoryId: z.string().min(1, PRODUCT_MESSAGES.categoryRequired),
-  subcategoryId: fields.subcategoryId,
-  /** Optional: empty makes it from the name (create) or keeps it (edit). Same rule as a category's slug. */
-  slug: optionalSlug,
-  specifications: z
-    .array(productSpecificationInputSchema)
-    .max(PRODUCT_LIMITS.specificationsMax, PRODUCT_MESSAGES.tooManySpecifications),
-  isHotBuy: z.boolean(),
-  isNewlyAdded: z.boolean(),
-});
+export const productFormSchema = z
+  .object({
+    name: fields.name,
+    description: fields.description,
+    price: fields.price,
+    stock: fields.stock,
+    /** Only narrows the subcategory select; the product belongs to its subcategory. */
+    categoryId: z.string().min(1, PRODUCT_MESSAGES.categoryRequired),
+    subcategoryId: fields.subcategoryId,
+    /** Optional: empty makes it from the name (create) or keeps it (edit). Same rule as a category's slug. */
+    slug: optionalSlug,
+    specifications: z
+      .array(productSpecificationInputSchema)
+      .max(PRODUCT_LIMITS.specificationsMax, PRODUCT_MESSAGES.tooManySpecifications),
+    isHotBuy: z.boolean(),
+    isNewlyAdded: z.boolean(),
+    // How it is sold (units.ts): empty step and minimum take the unit's defaults.
+    ...saleTermsInputShape,
+  })
+  .superRefine(saleTermsRefinement);
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 

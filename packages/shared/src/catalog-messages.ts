@@ -32,7 +32,7 @@ export const PRODUCT_MESSAGES = {
   priceInvalid: 'Price must be an amount in naira with at most 2 decimals, such as 1500 or 1499.50',
   priceTooHigh: 'Price is higher than the shop can store',
   stockRequired: 'Stock is required',
-  stockInvalid: 'Stock must be a whole number of 0 or more',
+  stockInvalid: 'Stock must be a quantity of 0 or more with at most 2 decimals, such as 12 or 12.5',
   categoryRequired: 'Category is required',
   subcategoryRequired: 'Subcategory is required',
   specificationNameRequired: 'Specification name is required',

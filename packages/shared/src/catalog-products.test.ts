@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createProductRequestSchema, updateProductRequestSchema } from './catalog';
+import { createProductRequestSchema, saleTermsFromInput, updateProductRequestSchema } from './catalog';
 import { PRODUCT_MESSAGES as P } from './catalog-messages';
+import { SALE_TERMS_MESSAGES } from './units';
 
 const multipart = {
   name: 'Cord lace',
@@ -29,7 +30,62 @@ describe('admin product fields', () => {
       specifications: [{ name: 'Length', value: '5 yards' }],
       isHotBuy: true,
       isNewlyAdded: false,
+      unit: 'piece',
+      packSize: null,
+      packItemName: null,
+      priceBreaks: [],
     });
+  });
+
+  it('read how a product is sold: a length with its step, minimum and price breaks, a pack with its size', () => {
+    const lace = createProductRequestSchema.parse({
+      ...multipart,
+      price: '1200',
+      stock: '37.5',
+      unit: 'yard',
+      step: '0.5',
+      minQuantity: '1',
+      priceBreaks: JSON.stringify([{ minQuantity: '10', price: '1050' }]),
+    });
+    expect(lace).toMatchObject({ unit: 'yard', step: 0.5, minQuantity: 1, stock: 37.5 });
+    expect(saleTermsFromInput(lace)).toEqual({
+      unit: 'yard',
+      stepHundredths: 50,
+      minHundredths: 100,
+      packSize: null,
+      packItemName: null,
+      priceBreaks: [{ minHundredths: 1000, priceKobo: 105_000 }],
+    });
+    const buttons = createProductRequestSchema.parse({
+      ...multipart,
+      unit: 'pack',
+      packSize: '12',
+      packItemName: 'buttons',
+    });
+    expect(saleTermsFromInput(buttons)).toMatchObject({
+      unit: 'pack',
+      stepHundredths: 100,
+      packSize: 12,
+      packItemName: 'buttons',
+    });
+    const messages = messagesOf(
+      createProductRequestSchema.safeParse({
+        ...multipart,
+        price: '1200',
+        unit: 'yard',
+        step: '0.5',
+        minQuantity: '0.75',
+        priceBreaks: [{ minQuantity: 10, price: 1300 }],
+      }),
+    );
+    expect(messages.minQuantity).toBe(SALE_TERMS_MESSAGES.minOffStep);
+    expect(messages.priceBreaks).toBe(SALE_TERMS_MESSAGES.breakPriceInvalid);
+    expect(messagesOf(createProductRequestSchema.safeParse({ ...multipart, unit: 'pack' })).packSize).toBe(
+      SALE_TERMS_MESSAGES.packSizeRequired,
+    );
+    expect(messagesOf(createProductRequestSchema.safeParse({ ...multipart, unit: 'bale' })).unit).toBe(
+      SALE_TERMS_MESSAGES.unitInvalid,
+    );
   });
 
   it('take the same fields as JSON values, with no specifications and both flags off by default', () => {
@@ -65,9 +121,13 @@ describe('admin product fields', () => {
     expect(messagesOf(createProductRequestSchema.safeParse({ ...multipart, price: '99999999' })).price).toBe(
       P.priceTooHigh,
     );
-    for (const stock of ['-1', '2.5', 'many', -1]) {
+    for (const stock of ['-1', '2.555', 'many', -1]) {
       expect(messagesOf(createProductRequestSchema.safeParse({ ...multipart, stock })).stock).toBe(P.stockInvalid);
     }
+    // A fractional stock is a length's: pieces and packs are whole.
+    expect(messagesOf(createProductRequestSchema.safeParse({ ...multipart, stock: '2.5' })).stock).toBe(
+      SALE_TERMS_MESSAGES.stockOffUnit,
+    );
   });
 
   it('refuse specifications that are not a list of names and values', () => {

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from './catalog-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './constants';
-import { NAIRA_AMOUNT_PATTERN, PRICE_NAIRA_MAX } from './money';
+import { NAIRA_AMOUNT_PATTERN, nairaToKobo, PRICE_NAIRA_MAX } from './money';
 import { routeParamSchema, text } from './text';
+import {
+  DEFAULT_MIN_HUNDREDTHS,
+  DEFAULT_STEP_HUNDREDTHS,
+  PRICE_BREAKS_MAX,
+  parseQuantity,
+  SALE_TERMS_MESSAGES,
+  SALE_UNITS,
+  type SaleTerms,
+  STOCK_UNITS_MAX,
+  saleTermsProblems,
+} from './units';
 
 // ---------- Shapes (API.md) ----------
 
@@ -31,13 +42,26 @@ export const subcategoryWithCategorySchema = subcategorySchema.extend({
 });
 export type SubcategoryWithCategory = z.infer<typeof subcategoryWithCategorySchema>;
 
-export const productSchema = z.object({
+/** How a product is sold (units.ts): in the unit of sale, as the API writes quantities. */
+export const priceBreakSchema = z.object({ minQuantity: z.number(), price: z.number() });
+
+export const saleFieldsSchema = z.object({
+  unit: z.enum(SALE_UNITS),
+  step: z.number(),
+  minQuantity: z.number(),
+  packSize: z.number().int().nullable(),
+  packItemName: z.string().nullable(),
+  priceBreaks: z.array(priceBreakSchema),
+});
+
+export const productSchema = saleFieldsSchema.extend({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   description: z.string(),
   price: z.number(),
-  stock: z.number().int(),
+  /** In the unit of sale: 12.5 (yards) for a length, whole for pieces and packs. */
+  stock: z.number(),
   images: z.array(z.string()),
   specifications: z.array(specificationSchema),
   subcategoryId: z.string(),
@@ -170,13 +194,104 @@ export const productPriceSchema = z
   .transform(Number)
   .pipe(z.number().max(PRICE_NAIRA_MAX, P.priceTooHigh));
 
-/** A whole number of units, 0 or more. */
+/** Stock in the unit of sale, 0 or more, at most two decimals (whole for pieces and packs: saleTermsProblems). */
 export const productStockSchema = z
   .union([z.string().max(30, P.stockInvalid), z.number()], { message: P.stockRequired })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .refine((text) => text !== '', P.stockRequired)
-  .refine((text) => text === '' || /^\d{1,9}$/.test(text), P.stockInvalid)
-  .transform(Number);
+  .refine((text) => text === '' || parseQuantity(text) !== null, P.stockInvalid)
+  .transform(Number)
+  .pipe(z.number().max(STOCK_UNITS_MAX, P.stockInvalid));
+
+/** An optional quantity of the unit (a step, a minimum): empty means the unit's default. */
+function optionalQuantity(message: string) {
+  return z
+    .union([z.string().max(30, message), z.number(), z.null()], { message })
+    .optional()
+    .transform((value) => (value == null ? '' : typeof value === 'number' ? String(value) : value.trim()))
+    .refine((text) => text === '' || (parseQuantity(text) ?? 0) > 0, message)
+    .transform((text) => (text === '' ? undefined : Number(text)));
+}
+
+/** A price break as the form, the API and the CSV send it: a quantity of the unit and naira. */
+export const priceBreakInputSchema = z.object({
+  minQuantity: z
+    .union([z.string().max(30), z.number()], { message: SALE_TERMS_MESSAGES.breakQuantityInvalid })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .refine((text) => (parseQuantity(text) ?? 0) > 0, SALE_TERMS_MESSAGES.breakQuantityInvalid)
+    .transform(Number),
+  price: productPriceSchema,
+});
+
+/** The sale fields of a product write, before the cross-field checks (saleTermsRefinement). */
+export const saleTermsInputShape = {
+  unit: z.enum(SALE_UNITS, { message: SALE_TERMS_MESSAGES.unitInvalid }).default('piece'),
+  step: optionalQuantity(SALE_TERMS_MESSAGES.stepInvalid),
+  minQuantity: optionalQuantity(SALE_TERMS_MESSAGES.minInvalid),
+  packSize: z
+    .union([z.string().max(30), z.number(), z.null()], { message: SALE_TERMS_MESSAGES.packSizeInvalid })
+    .optional()
+    .transform((value) => (value == null ? '' : typeof value === 'number' ? String(value) : value.trim()))
+    .refine((text) => text === '' || /^\d{1,9}$/.test(text), SALE_TERMS_MESSAGES.packSizeInvalid)
+    .transform((text) => (text === '' ? null : Number(text))),
+  packItemName: z
+    .union([text(30, { tooLong: SALE_TERMS_MESSAGES.packItemTooLong }), z.null()])
+    .optional()
+    .transform((value) => value || null),
+  priceBreaks: z
+    .preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        if (value.trim() === '') return [];
+        try {
+          return JSON.parse(value);
+        } catch {
+          return value;
+        }
+      },
+      z.array(priceBreakInputSchema, { message: SALE_TERMS_MESSAGES.breaksInvalid }),
+    )
+    .pipe(z.array(z.any()).max(PRICE_BREAKS_MAX, SALE_TERMS_MESSAGES.tooManyBreaks))
+    .default([]),
+};
+
+/** The parsed sale fields of a write, in the units the API speaks. */
+export interface SaleTermsInput {
+  unit: SaleTerms['unit'];
+  step?: number | undefined;
+  minQuantity?: number | undefined;
+  packSize: number | null;
+  packItemName: string | null;
+  priceBreaks: { minQuantity: number; price: number }[];
+}
+
+/**
+ * A write's sale fields to the integer terms the rules and the database use; an empty step or
+ * minimum takes the unit's default, a pack size is kept only for packs, breaks are sorted.
+ */
+export function saleTermsFromInput(input: SaleTermsInput): SaleTerms {
+  const hundredths = (value: number | undefined) => (value === undefined ? null : parseQuantity(value));
+  return {
+    unit: input.unit,
+    stepHundredths: hundredths(input.step) ?? DEFAULT_STEP_HUNDREDTHS[input.unit],
+    minHundredths: hundredths(input.minQuantity) ?? DEFAULT_MIN_HUNDREDTHS[input.unit],
+    packSize: input.unit === 'pack' ? input.packSize : null,
+    packItemName: input.unit === 'pack' ? input.packItemName : null,
+    priceBreaks: input.priceBreaks
+      .map((line) => ({ minHundredths: parseQuantity(line.minQuantity) ?? 0, priceKobo: nairaToKobo(line.price) ?? 0 }))
+      .sort((a, b) => a.minHundredths - b.minHundredths),
+  };
+}
+
+/** The cross-field checks of a product write (saleTermsProblems), each on its own field. */
+export function saleTermsRefinement(
+  input: SaleTermsInput & { price: number; stock: number },
+  context: z.RefinementCtx,
+): void {
+  const terms = saleTermsFromInput(input);
+  const problems = saleTermsProblems(terms, nairaToKobo(input.price) ?? 0, parseQuantity(input.stock) ?? 0);
+  for (const problem of problems) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+}
 
 export const productSpecificationInputSchema = z.object({
   name: text(L.specificationNameMaxLength, {
@@ -189,8 +304,8 @@ export const productSpecificationInputSchema = z.object({
   }).min(1, P.specificationValueRequired),
 });
 
-/** The fields of POST /api/products; the images (1 to 8 files) come beside them. */
-export const createProductRequestSchema = z.object({
+/** The fields of POST /api/products, unchecked across fields (productFieldsSchema.shape for forms). */
+export const productFieldsSchema = z.object({
   name: text(L.nameMaxLength, { message: P.nameRequired, tooLong: P.nameTooLong }).min(1, P.nameRequired),
   description: text(L.descriptionMaxLength, {
     message: P.descriptionRequired,
@@ -205,15 +320,21 @@ export const createProductRequestSchema = z.object({
     .default([]),
   isHotBuy: booleanField.default(false),
   isNewlyAdded: booleanField.default(false),
+  ...saleTermsInputShape,
 });
+
+/** The fields of POST /api/products; the images (1 to 8 files) come beside them. */
+export const createProductRequestSchema = productFieldsSchema.superRefine(saleTermsRefinement);
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
 export type CreateProductFields = z.output<typeof createProductRequestSchema>;
 
 /** The fields of PUT /api/products/{id}: the same, plus the images to keep, in order (new files come beside). */
-export const updateProductRequestSchema = createProductRequestSchema.extend({
-  existingImages: jsonList(text(500, { trim: false }).min(1), P.existingImagesInvalid)
-    .pipe(z.array(z.string().min(1)).max(L.imagesMax, P.tooManyImages))
-    .default([]),
-});
+export const updateProductRequestSchema = productFieldsSchema
+  .extend({
+    existingImages: jsonList(text(500, { trim: false }).min(1), P.existingImagesInvalid)
+      .pipe(z.array(z.string().min(1)).max(L.imagesMax, P.tooManyImages))
+      .default([]),
+  })
+  .superRefine(saleTermsRefinement);
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 export type UpdateProductFields = z.output<typeof updateProductRequestSchema>;

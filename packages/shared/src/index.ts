@@ -22,3 +22,4 @@ export * from './shop-info';
 export * from './shop-settings';
 export * from './text';
 export * from './transfer-proofs';
+export * from './units';

@@ -24,7 +24,9 @@ export const ORDER_MESSAGES = {
     'PayPal cannot take payments in naira for a Nigerian business. Please pay by card or bank transfer.',
   standardNeedsSubtotal: 'Standard delivery is free for orders of ₦20,000 or more',
   itemsRequired: 'Your cart is empty',
-  quantityInvalid: 'Quantity must be a whole number from 1 to 99',
+  quantityInvalid: 'Quantity must be a number above 0 with at most 2 decimals, such as 3 or 2.5',
+  /** A line's quantity changed by the server (stock went down) or a price break changed: the cart says so. */
+  cartChanged: 'Your cart has been updated: check the quantities and prices before you pay.',
   orderTooLarge: 'This order is too large to place online. Please split it into smaller orders or contact us.',
 
   // Server answers.

@@ -15,6 +15,7 @@ import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
 import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
 import { transferProofSchema } from './transfer-proofs';
+import { LINE_MAX_UNITS, parseQuantity, QUANTITY_SCALE, SALE_UNITS } from './units';
 
 const NIGERIA = 'Nigeria' satisfies (typeof SHIPPING_COUNTRIES)[number];
 
@@ -25,8 +26,11 @@ export { ORDER_MESSAGES } from './order-messages';
 
 const M = ORDER_MESSAGES;
 
-/** The most of one product one order may take (API.md: quantity 1 to 99). */
-export const ORDER_QUANTITY_MAX = 99;
+/**
+ * The most of one product sold by the piece or the pack one order may take (API.md: 1 to 99);
+ * lengths have their own (LINE_MAX_UNITS in units.ts, which the server checks per product).
+ */
+export const ORDER_QUANTITY_MAX = LINE_MAX_UNITS.piece;
 /** Lines one order may hold: more than any real cart, few enough to keep an order cheap. */
 export const ORDER_LINES_MAX = 50;
 
@@ -79,12 +83,16 @@ export const deliveryArea = (details: Pick<ShippingDetails, 'country' | 'state' 
 
 export const orderItemRequestSchema = z.object({
   productId: text(100).min(1),
+  /**
+   * In the unit of sale (2.5 yards, 3 packs): above 0, at most two decimals, no more than the
+   * largest line of any unit. The product's own rule (step, minimum, line maximum, stock) is the
+   * server's check, with its message on `items.N.quantity` (units.ts quantityMessage).
+   */
   quantity: z
     .number({ message: M.quantityInvalid })
-    .int(M.quantityInvalid)
-    .min(1, M.quantityInvalid)
-    .max(ORDER_QUANTITY_MAX, M.quantityInvalid),
-  /** The price the customer saw, in naira: only a check, the server prices the order. */
+    .refine((value) => (parseQuantity(value) ?? 0) > 0, M.quantityInvalid)
+    .refine((value) => value <= Math.max(...Object.values(LINE_MAX_UNITS)), M.quantityInvalid),
+  /** The price per unit the customer saw (after any price break), in naira: only a check, the server prices the order. */
   price: z.number().nonnegative().max(1_000_000_000),
 });
 export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
@@ -101,12 +109,14 @@ export const createOrderRequestSchema = z.object({
     .min(1, M.itemsRequired)
     .max(ORDER_LINES_MAX)
     .superRefine((items, context) => {
-      // The same product on several lines adds up, and the sum obeys the same limit.
+      // The same product on several lines adds up; the sum obeys the largest line of any unit
+      // here, and the product's own rule on the server.
       const totals = new Map<string, number>();
+      const largest = Math.max(...Object.values(LINE_MAX_UNITS)) * QUANTITY_SCALE;
       items.forEach((item, index) => {
-        const total = (totals.get(item.productId) ?? 0) + item.quantity;
+        const total = (totals.get(item.productId) ?? 0) + (parseQuantity(item.quantity) ?? 0);
         totals.set(item.productId, total);
-        if (total > ORDER_QUANTITY_MAX) {
+        if (total > largest) {
           context.addIssue({ code: 'custom', message: M.quantityInvalid, path: [index, 'quantity'] });
         }
       });
@@ -144,8 +154,18 @@ export const orderItemSchema = z.object({
   productId: z.string().nullable(),
   name: z.string(),
   image: z.string().nullable(),
+  /** The price per unit this line paid (after any price break), in naira. */
   price: z.number(),
-  quantity: z.number().int(),
+  /** In the unit of sale: 2.5 (yards), 3 (packs). */
+  quantity: z.number(),
+  /** How the product was sold when ordered (a snapshot, like the name). */
+  unit: z.enum(SALE_UNITS),
+  packSize: z.number().int().nullable(),
+  packItemName: z.string().nullable(),
+  /** The price per unit before any break, when a break lowered it; else null. */
+  listPrice: z.number().nullable(),
+  /** price × quantity, rounded once to the kobo (units.ts lineTotalKobo), in naira. */
+  lineTotal: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -1,3 +1,4 @@
+import type { PriceBreakHundredths, SaleUnit } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tsvector, updatedAt } from './columns';
@@ -48,7 +49,15 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     priceKobo: integer('price_kobo').notNull(),
-    stock: integer('stock').notNull().default(0),
+    /** Hundredths of the unit of sale (2.5 yd is 250; 3 packs is 300): units.ts, migration 0014. */
+    stockHundredths: integer('stock_hundredths').notNull().default(0),
+    unit: text('unit').$type<SaleUnit>().notNull().default('piece'),
+    stepHundredths: integer('step_hundredths').notNull().default(100),
+    minQuantityHundredths: integer('min_quantity_hundredths').notNull().default(100),
+    /** Items in one pack; set for a `pack` product only. */
+    packSize: integer('pack_size'),
+    packItemName: text('pack_item_name'),
+    priceBreaks: jsonb('price_breaks').$type<PriceBreakHundredths[]>().notNull().default(sql`'[]'::jsonb`),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     specifications: jsonb('specifications').$type<Specification[]>().notNull().default(sql`'[]'::jsonb`),
     subcategoryId: uuid('subcategory_id')

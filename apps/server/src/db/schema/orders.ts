@@ -1,6 +1,6 @@
-import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, PodPaymentWay } from '@shop/shared';
+import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, PodPaymentWay, SaleUnit } from '@shop/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalog';
 import { createdAt, id, updatedAt } from './columns';
@@ -116,8 +116,17 @@ export const orderItems = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     image: text('image'),
+    /** The price per unit this line paid, after any price break. */
     priceKobo: integer('price_kobo').notNull(),
-    quantity: integer('quantity').notNull(),
+    /** Hundredths of the unit of sale (units.ts, migration 0014). */
+    quantityHundredths: integer('quantity_hundredths').notNull(),
+    unit: text('unit').$type<SaleUnit>().notNull().default('piece'),
+    packSize: integer('pack_size'),
+    packItemName: text('pack_item_name'),
+    /** The price before a break lowered it; null when none did. */
+    listPriceKobo: integer('list_price_kobo'),
+    /** priceKobo × quantity rounded once, as charged (units.ts lineTotalKobo). */
+    lineTotalKobo: bigint('line_total_kobo', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
