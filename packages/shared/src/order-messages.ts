@@ -36,7 +36,8 @@ export const ORDER_MESSAGES = {
   priceChanged: 'Some prices have changed. Your cart has been updated with the current prices.',
   productUnavailable: 'A product in your cart is no longer available',
   /** 'Only N left in stock for NAME' (API.md). */
-  onlyLeftInStock: (available: number, name: string) => `Only ${available} left in stock for ${name}`,
+  /** `available` as formatQuantity writes it: "3", "12.5 yd", "4 packs (48 buttons)". */
+  onlyLeftInStock: (available: string, name: string) => `Only ${available} left in stock for ${name}`,
   paymentConfirmed: 'Payment confirmed',
   /** 'Payment status: {status}' (SPEC.md §8). */
   paymentStatus: (status: string) => `Payment status: ${status}`,

@@ -54,7 +54,7 @@ export const ORDER_ADMIN_MESSAGES = {
   bulkCancelNoneSelected: 'Select the orders to cancel',
   bulkCancelTooMany: 'At most 100 orders can be cancelled at once',
   /** Reopening a cancelled order whose stock has been sold meanwhile (409 OUT_OF_STOCK). */
-  reopenOutOfStock: (available: number, name: string) =>
+  reopenOutOfStock: (available: string, name: string) =>
     `This order cannot be reopened: only ${available} left in stock for ${name}. It stays cancelled.`,
 } as const;
 
