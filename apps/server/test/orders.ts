@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseQuantity, type SaleTerms } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, type PaymentsConfig } from '../src/config';
@@ -15,10 +16,18 @@ import { testConfig } from './helper';
 
 let productCounter = 0;
 
-/** A product of its own (in a category of its own), so tests never share stock. */
+/**
+ * A product of its own (in a category of its own), so tests never share stock. `stock` is in the
+ * unit of sale (12.5 yards); `terms` says how it is sold (a piece with no breaks by default).
+ */
 export async function createProduct(
   database: Database,
-  { priceKobo = 500_000, stock = 10, name }: { priceKobo?: number; stock?: number; name?: string } = {},
+  {
+    priceKobo = 500_000,
+    stock = 10,
+    name,
+    terms = {},
+  }: { priceKobo?: number; stock?: number; name?: string; terms?: Partial<SaleTerms> } = {},
 ) {
   productCounter += 1;
   const tag = `${Date.now().toString(36)}${productCounter}${randomBytes(2).toString('hex')}`;
@@ -38,7 +47,13 @@ export async function createProduct(
       name: name ?? `Gold lace ${tag}`,
       slug: `gold-lace-${tag}`,
       priceKobo,
-      stock,
+      stockHundredths: parseQuantity(stock) ?? 0,
+      unit: terms.unit ?? 'piece',
+      stepHundredths: terms.stepHundredths ?? 100,
+      minQuantityHundredths: terms.minHundredths ?? 100,
+      packSize: terms.packSize ?? null,
+      packItemName: terms.packItemName ?? null,
+      priceBreaks: [...(terms.priceBreaks ?? [])],
       images: [`/images/${tag}.webp`, `/images/${tag}-2.webp`],
       subcategoryId: subcategory.id,
       categoryId: category.id,

@@ -13,6 +13,9 @@ import type {
   User,
 } from '@shop/shared';
 
+/** The fields of an order line sold by the piece with no price break. */
+const pieceLine = { image: null, unit: 'piece', packSize: null, packItemName: null, listPrice: null } as const;
+
 /** A product as the API sends it: a satin ribbon in stock, in Ribbons under Trims. */
 export function aProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -36,8 +39,46 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     isNewlyAdded: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    unit: 'piece',
+    step: 1,
+    minQuantity: 1,
+    packSize: null,
+    packItemName: null,
+    priceBreaks: [],
     ...overrides,
   };
+}
+
+/** A lace sold by the yard (steps of 0.5 from 1 yard), ₦1,050 a yard from 10 yards. */
+export function aLaceByTheYard(overrides: Partial<Product> = {}): Product {
+  return aProduct({
+    id: 'p-lace',
+    name: 'French Lace, Ivory',
+    slug: 'french-lace-ivory',
+    price: 1200,
+    stock: 37.5,
+    unit: 'yard',
+    step: 0.5,
+    minQuantity: 1,
+    priceBreaks: [{ minQuantity: 10, price: 1050 }],
+    ...overrides,
+  });
+}
+
+/** Buttons sold by the pack of 12, ₦2,200 a pack from 5 packs. */
+export function aPackOfButtons(overrides: Partial<Product> = {}): Product {
+  return aProduct({
+    id: 'p-buttons',
+    name: 'Gold Shank Buttons',
+    slug: 'gold-shank-buttons',
+    price: 2500,
+    stock: 40,
+    unit: 'pack',
+    packSize: 12,
+    packItemName: 'buttons',
+    priceBreaks: [{ minQuantity: 5, price: 2200 }],
+    ...overrides,
+  });
 }
 
 export function aSubcategory(overrides: Partial<Subcategory> = {}): Subcategory {
@@ -122,8 +163,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
       country: 'Nigeria',
     },
     items: [
-      { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
-      { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 3500, quantity: 1 },
+      { ...pieceLine, id: 'i1', productId: 'p1', name: 'French Lace', price: 4500, quantity: 2, lineTotal: 9000 },
+      { ...pieceLine, id: 'i2', productId: null, name: 'Gold Buttons', price: 3500, quantity: 1, lineTotal: 3500 },
     ],
     user: { id: 'u1', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' },
     transactionId: '4099260516',
