@@ -8,6 +8,7 @@ import { productSchema } from './catalog';
 import { PRODUCT_LIMITS } from './catalog-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_IMAGE_MAX_BYTES } from './constants';
 import { text } from './text';
+import { quantityText } from './units';
 
 // ---------- Manage Products: GET /api/products/admin ----------
 
@@ -121,6 +122,9 @@ export const subcategoryOrderSchema = categoryOrderSchema.extend({ categoryId: t
  * this shop updates it. `category` and `subcategory` are slugs (or names). `specifications` is
  * `name: value` pairs separated by ` | `; `images` is image references separated by ` | `: a URL of
  * this shop's images, or a file name sent beside the CSV (a picked folder's files or a zip).
+ * `stock`, `step` and `minQuantity` are in the unit of sale (2.5); `priceBreaks` is
+ * `quantity=price` pairs separated by ` | ` ("10=1050 | 20=1000.50"). A file without the unit
+ * columns (one exported before units of sale) imports its rows as pieces.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'id',
@@ -129,6 +133,12 @@ export const PRODUCT_CSV_COLUMNS = [
   'description',
   'price',
   'stock',
+  'unit',
+  'step',
+  'minQuantity',
+  'packSize',
+  'packItemName',
+  'priceBreaks',
   'category',
   'subcategory',
   'isHotBuy',
@@ -168,7 +178,8 @@ export const productImportResultSchema = z.object({
       id: z.string().nullable(),
       name: z.string(),
       price: z.number().nullable(),
-      stock: z.number().int().nullable(),
+      /** In the unit of sale. */
+      stock: z.number().nullable(),
     }),
   ),
   errors: z.array(csvRowErrorSchema),
@@ -262,3 +273,27 @@ export const PRODUCT_WRITE_MESSAGES = {
   updated: 'Product updated',
   deleted: 'Product deleted',
 } as const;
+
+/** A CSV `priceBreaks` cell to the write's list: "10=1050 | 20=1000.50" → [{minQuantity: "10", price: "1050"}…]. */
+export function parsePriceBreaksCell(cell: string): { minQuantity: string; price: string }[] | null {
+  const text = cell.trim();
+  if (text === '') return [];
+  const lines = text.split('|').map((part) => part.trim());
+  const parsed = lines.map((part) => /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(part));
+  if (parsed.some((match) => match === null)) return null;
+  return parsed.map((match) => ({ minQuantity: match?.[1] ?? '', price: match?.[2] ?? '' }));
+}
+
+/** The write's price breaks to a CSV cell, exactly: quantities by quantityText, prices as naira text. */
+export function priceBreaksCell(breaks: readonly { minHundredths: number; priceKobo: number }[]): string {
+  return breaks
+    .map((line) => `${quantityText(line.minHundredths)}=${koboText(line.priceKobo)}`)
+    .join(CSV_LIST_SEPARATOR);
+}
+
+/** Kobo as naira text without float arithmetic: 105000 → "1050", 100050 → "1000.50". */
+function koboText(kobo: number): string {
+  const naira = Math.floor(kobo / 100);
+  const rest = kobo % 100;
+  return rest === 0 ? String(naira) : `${naira}.${String(rest).padStart(2, '0')}`;
+}

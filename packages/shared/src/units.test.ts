@@ -230,3 +230,25 @@ describe('an admin’s terms', () => {
     expect(fields({ ...lace, priceBreaks: [{ minHundredths: 100, priceKobo: 100_000 }] })).toEqual(['priceBreaks']);
   });
 });
+
+describe('a CSV priceBreaks cell', () => {
+  it('reads and writes quantity=price pairs exactly', async () => {
+    const { parsePriceBreaksCell, priceBreaksCell } = await import('./catalog-admin');
+    expect(parsePriceBreaksCell('10=1050 | 20 = 1000.50')).toEqual([
+      { minQuantity: '10', price: '1050' },
+      { minQuantity: '20', price: '1000.50' },
+    ]);
+    expect(parsePriceBreaksCell('')).toEqual([]);
+    expect(parsePriceBreaksCell('10:1050')).toBeNull();
+    fc.assert(
+      fc.property(termsArbitrary, (terms) => {
+        const cell = priceBreaksCell(terms.priceBreaks);
+        const back = (parsePriceBreaksCell(cell) ?? []).map((line) => ({
+          minHundredths: parseQuantity(line.minQuantity),
+          priceKobo: nairaToKobo(line.price),
+        }));
+        expect(back).toEqual(terms.priceBreaks);
+      }),
+    );
+  });
+});
