@@ -15,7 +15,7 @@ import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
 import { PAYSTACK_CHANNELS } from './payment-channels';
 import { EMAIL_PATTERN, personName, text } from './text';
 import { transferProofSchema } from './transfer-proofs';
-import { LINE_MAX_UNITS, parseQuantity, QUANTITY_SCALE, SALE_UNITS } from './units';
+import { LINE_MAX_UNITS, parseQuantity, QUANTITY_SCALE, SALE_UNITS, STOCK_UNITS_MAX } from './units';
 
 const NIGERIA = 'Nigeria' satisfies (typeof SHIPPING_COUNTRIES)[number];
 
@@ -91,7 +91,8 @@ export const orderItemRequestSchema = z.object({
   quantity: z
     .number({ message: M.quantityInvalid })
     .refine((value) => (parseQuantity(value) ?? 0) > 0, M.quantityInvalid)
-    .refine((value) => value <= Math.max(...Object.values(LINE_MAX_UNITS)), M.quantityInvalid),
+    // Only a bound on what can be a quantity: the product's own line maximum has its own message.
+    .refine((value) => value <= STOCK_UNITS_MAX, M.quantityInvalid),
   /** The price per unit the customer saw (after any price break), in naira: only a check, the server prices the order. */
   price: z.number().nonnegative().max(1_000_000_000),
 });
@@ -109,14 +110,13 @@ export const createOrderRequestSchema = z.object({
     .min(1, M.itemsRequired)
     .max(ORDER_LINES_MAX)
     .superRefine((items, context) => {
-      // The same product on several lines adds up; the sum obeys the largest line of any unit
-      // here, and the product's own rule on the server.
+      // The same product on several lines adds up: the server checks the sum against the
+      // product's rule; here only against what any quantity can be.
       const totals = new Map<string, number>();
-      const largest = Math.max(...Object.values(LINE_MAX_UNITS)) * QUANTITY_SCALE;
       items.forEach((item, index) => {
         const total = (totals.get(item.productId) ?? 0) + (parseQuantity(item.quantity) ?? 0);
         totals.set(item.productId, total);
-        if (total > largest) {
+        if (total > STOCK_UNITS_MAX * QUANTITY_SCALE) {
           context.addIssue({ code: 'custom', message: M.quantityInvalid, path: [index, 'quantity'] });
         }
       });
