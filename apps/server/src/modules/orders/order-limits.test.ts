@@ -155,6 +155,27 @@ describe('limits on unpaid orders', () => {
     expect(await stockOf(database, buttons.id)).toBe(0);
   });
 
+  it('counts the share of a product sold by the yard in hundredths, down to its step, and says it in yards', async () => {
+    const { session } = await customer(app);
+    const lace = await createProduct(database, {
+      priceKobo: 120_000,
+      stock: 15,
+      terms: { unit: 'yard', stepHundredths: 50, minHundredths: 100 },
+    });
+    // Half of 15 yd is 7.5 yd.
+    const greedy = await bankTransferOrder(app, session, lace.id, 8, 1_200);
+    expect(greedy.statusCode).toBe(409);
+    expect(greedy.json()).toMatchObject({
+      code: 'HOLD_LIMIT_REACHED',
+      limit: 'productShare',
+      productId: lace.id,
+      most: 7.5,
+      message: ORDER_MESSAGES.productShareLimit(lace.name, '7.5 yd'),
+    });
+    expect((await bankTransferOrder(app, session, lace.id, 7.5, 1_200)).statusCode).toBe(201);
+    expect(await stockOf(database, lace.id)).toBe(7.5);
+  });
+
   it('frees what a cancelled order held', async () => {
     const { session } = await customer(app);
     const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });

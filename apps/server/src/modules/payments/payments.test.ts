@@ -469,17 +469,17 @@ describe('confirming a payment', () => {
       orderNumber: order.orderNumber,
       totalKobo: Math.round(order.totalAmount * 100),
       items: [
-          {
-            name: product.name,
-            quantityHundredths: 200,
-            unit: 'piece',
-            packSize: null,
-            packItemName: null,
-            priceKobo: 250_000,
-            listPriceKobo: null,
-            lineTotalKobo: 500_000,
-          },
-        ],
+        {
+          name: product.name,
+          quantityHundredths: 200,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 250_000,
+          listPriceKobo: null,
+          lineTotalKobo: 500_000,
+        },
+      ],
     });
   });
 });
