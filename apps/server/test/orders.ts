@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseQuantity, type SaleTerms } from '@shop/shared';
+import { hundredthsToUnits, parseQuantity, type SaleTerms } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig, type PaymentsConfig } from '../src/config';
@@ -63,10 +63,19 @@ export async function createProduct(
   return product;
 }
 
-export async function stockOf(database: Database, productId: string): Promise<number> {
-  const [row] = await database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId]);
+/** A product's stock in hundredths of its unit, as stored (2.5 yd is 250). */
+export async function stockHundredthsOf(database: Database, productId: string): Promise<number> {
+  const [row] = await database.query<{ stock: number }>(
+    'SELECT stock_hundredths AS stock FROM products WHERE id = $1',
+    [productId],
+  );
   if (!row) throw new Error(`no product ${productId}`);
   return row.stock;
+}
+
+/** A product's stock in its unit, as the API writes it (12.5 yards; 3 pieces). */
+export async function stockOf(database: Database, productId: string): Promise<number> {
+  return hundredthsToUnits(await stockHundredthsOf(database, productId));
 }
 
 export const SHIPPING = {

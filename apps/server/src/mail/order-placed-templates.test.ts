@@ -8,8 +8,26 @@ function placed(overrides: Partial<OrderPlacedData> = {}): OrderPlacedData {
     firstName: '<b>Ada</b>',
     orderNumber: 'TS-7K4Q9M2X',
     items: [
-      { name: 'Gold lace <script>alert(1)</script>', quantity: 2, priceKobo: 1_250_050 },
-      { name: 'Ribbon & trim', quantity: 1, priceKobo: 150_000 },
+      {
+        name: 'Gold lace <script>alert(1)</script>',
+        quantityHundredths: 200,
+        unit: 'piece',
+        packSize: null,
+        packItemName: null,
+        priceKobo: 1_250_050,
+        listPriceKobo: null,
+        lineTotalKobo: 2_500_100,
+      },
+      {
+        name: 'Ribbon & trim',
+        quantityHundredths: 100,
+        unit: 'piece',
+        packSize: null,
+        packItemName: null,
+        priceKobo: 150_000,
+        listPriceKobo: null,
+        lineTotalKobo: 150_000,
+      },
     ],
     subtotalKobo: 2_650_100,
     deliveryFeeKobo: 500_000,
@@ -40,7 +58,7 @@ describe('the order-placed email', () => {
     expect(email.subject).toBe('Order TS-7K4Q9M2X received');
     for (const line of [
       '2 × Gold lace <script>alert(1)</script> at ₦12,500.50: ₦25,001.00',
-      '1 × Ribbon & trim at ₦1,500.00: ₦1,500.00',
+      '1 × Ribbon & trim at ₦1,500: ₦1,500.00',
       'Subtotal: ₦26,501.00',
       'Delivery: ₦5,000.00',
       'Total: ₦31,501.00',
@@ -121,7 +139,18 @@ describe("the shop's own emails", () => {
       paymentMethod: 'bankTransfer',
       deliveryMethod: 'REGULAR',
       totalKobo: 3_150_100,
-      items: [{ name: 'Lace & <i>pearls</i>', quantity: 3, priceKobo: 100_000 }],
+      items: [
+        {
+          name: 'Lace & <i>pearls</i>',
+          quantityHundredths: 300,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 100_000,
+          listPriceKobo: null,
+          lineTotalKobo: 300_000,
+        },
+      ],
       adminUrl: 'https://shop.example.com/admin/orders/abc',
     });
     expect(email.subject).toBe('New order TS-7K4Q9M2X: ₦31,501.00 (Bank transfer)');
@@ -131,7 +160,7 @@ describe("the shop's own emails", () => {
       'Payment: Bank transfer',
       'Delivery: Regular delivery',
       'Total: ₦31,501.00',
-      '3 × Lace & <i>pearls</i> at ₦1,000.00: ₦3,000.00',
+      '3 × Lace & <i>pearls</i> at ₦1,000: ₦3,000.00',
       'Open it in the admin: https://shop.example.com/admin/orders/abc',
     ]) {
       expect(email.text).toContain(line);
@@ -149,7 +178,18 @@ describe("the shop's own emails", () => {
       paymentMethod: 'payOnDelivery',
       deliveryMethod: 'EXPRESS',
       totalKobo: 2_500_000,
-      items: [{ name: 'Lace', quantity: 2, priceKobo: 1_000_000 }],
+      items: [
+        {
+          name: 'Lace',
+          quantityHundredths: 200,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 1_000_000,
+          listPriceKobo: null,
+          lineTotalKobo: 2_000_000,
+        },
+      ],
     });
     expect(email.subject).toBe('New order TS-7K4Q9M2X: ₦25,000.00 (Pay on delivery)');
     expect(email.text).toContain('Payment: Pay on delivery');
@@ -207,7 +247,18 @@ describe('the payment receipt', () => {
     const email = renderEmail('order-paid', {
       firstName: 'Ada',
       orderNumber: 'TS-7K4Q9M2X',
-      items: [{ name: 'Gold lace', quantity: 1, priceKobo: 500_000 }],
+      items: [
+        {
+          name: 'Gold lace',
+          quantityHundredths: 100,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 500_000,
+          listPriceKobo: null,
+          lineTotalKobo: 500_000,
+        },
+      ],
       subtotalKobo: 500_000,
       deliveryFeeKobo: 0,
       totalKobo: 500_000,

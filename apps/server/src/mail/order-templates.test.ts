@@ -7,8 +7,26 @@ describe('order emails', () => {
       firstName: '<b>Ada</b>',
       orderNumber: 'TS-7K4Q9M2X',
       items: [
-        { name: 'Gold lace <script>alert(1)</script>', quantity: 2, priceKobo: 1_250_050 },
-        { name: 'Ribbon & trim', quantity: 1, priceKobo: 150_000 },
+        {
+          name: 'Gold lace <script>alert(1)</script>',
+          quantityHundredths: 200,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 1_250_050,
+          listPriceKobo: null,
+          lineTotalKobo: 2_500_100,
+        },
+        {
+          name: 'Ribbon & trim',
+          quantityHundredths: 100,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 150_000,
+          listPriceKobo: null,
+          lineTotalKobo: 150_000,
+        },
       ],
       subtotalKobo: 2_650_100,
       deliveryFeeKobo: 500_000,
@@ -16,7 +34,7 @@ describe('order emails', () => {
       orderUrl: 'https://shop.example.com/orders/1?a="b"',
     });
     expect(email.subject).toBe('Order TS-7K4Q9M2X confirmed: payment received');
-    expect(email.text).toContain('2 × Gold lace <script>alert(1)</script>: ₦25,001.00');
+    expect(email.text).toContain('2 × Gold lace <script>alert(1)</script> at ₦12,500.50: ₦25,001.00');
     expect(email.text).toContain('Total paid: ₦31,501.00');
     expect(email.html).not.toContain('<script>');
     expect(email.html).not.toContain('<b>Ada</b>');
@@ -59,7 +77,18 @@ describe('order emails', () => {
     const email = renderEmail('order-paid', {
       firstName: 'Ada',
       orderNumber: 'TS-7K4Q9M2X',
-      items: [{ name: 'Gold lace', quantity: 1, priceKobo: 500_000 }],
+      items: [
+        {
+          name: 'Gold lace',
+          quantityHundredths: 100,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 500_000,
+          listPriceKobo: null,
+          lineTotalKobo: 500_000,
+        },
+      ],
       subtotalKobo: 500_000,
       deliveryFeeKobo: 0,
       totalKobo: 500_000,

@@ -1,4 +1,5 @@
 import { formatNaira, koboToNaira, ORDER_MESSAGES, POD_PAYMENT_WAY_LABELS, type PodPaymentWay } from '@shop/shared';
+import { orderLineRow, orderLineText } from './order-lines';
 import {
   DEFAULT_EMAIL_SHOP,
   type EmailShop,
@@ -35,19 +36,14 @@ export function podPaidEmail(
   const { firstName, orderNumber, items, orderUrl } = data;
   const how = POD_PAYMENT_WAY_LABELS[data.paidOnDelivery.how];
   const said = `Your order ${orderNumber} has been delivered, and we have received your payment of ${naira(data.paidOnDelivery.receivedKobo)} by ${how}. Thank you for shopping with us.`;
-  const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
+  const lines = items.map(orderLineText);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
     `Delivery: ${naira(data.deliveryFeeKobo)}`,
     `Total paid: ${naira(data.totalKobo)}`,
     `Paid on delivery by: ${how}`,
   ];
-  const rows = items
-    .map(
-      (item) =>
-        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
-    )
-    .join('\n');
+  const rows = items.map(orderLineRow).join('\n');
   return {
     subject: `Order ${orderNumber} delivered: payment received`,
     text: [

@@ -9,6 +9,7 @@ import {
   type ShopInfo,
   shopAddressLine,
 } from '@shop/shared';
+import { type EmailOrderLineData, orderLineRow, orderLineText } from './order-lines';
 import { podPaidEmail, podPlacedWording, podStatusLine } from './pay-on-delivery-email';
 
 /** The name the emails sign with before the admin has saved the shop's settings. */
@@ -49,7 +50,8 @@ export interface EmailTemplates {
   'order-paid': {
     firstName: string;
     orderNumber: string;
-    items: { name: string; quantity: number; priceKobo: number }[];
+    /** Each line as ordered (order-lines.ts): its quantity in its unit, the unit price paid, the line total. */
+    items: EmailOrderLineData[];
     subtotalKobo: number;
     deliveryFeeKobo: number;
     totalKobo: number;
@@ -341,18 +343,13 @@ export function orderPaidEmail(
   const { firstName, orderNumber, items, orderUrl } = data;
   if (data.afterCancellation) return paidAfterCancellationEmail(data, shop);
   if (data.paidOnDelivery) return podPaidEmail({ ...data, paidOnDelivery: data.paidOnDelivery }, shop);
-  const lines = items.map((item) => `${item.quantity} × ${item.name}: ${naira(item.priceKobo * item.quantity)}`);
+  const lines = items.map(orderLineText);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
     `Delivery: ${naira(data.deliveryFeeKobo)}`,
     `Total paid: ${naira(data.totalKobo)}`,
   ];
-  const rows = items
-    .map(
-      (item) =>
-        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.name)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
-    )
-    .join('\n');
+  const rows = items.map(orderLineRow).join('\n');
   const received = data.paymentMethod === 'bankTransfer' ? 'your bank transfer' : 'your payment';
   return {
     subject: `Order ${orderNumber} confirmed: payment received`,
@@ -498,7 +495,8 @@ export interface OrderPlacedAddress {
 export interface OrderPlacedData {
   firstName: string;
   orderNumber: string;
-  items: { name: string; quantity: number; priceKobo: number }[];
+  /** Each line as ordered (order-lines.ts). */
+  items: EmailOrderLineData[];
   subtotalKobo: number;
   deliveryFeeKobo: number;
   totalKobo: number;
@@ -522,7 +520,8 @@ export interface OrderPlacedShopData {
   paymentMethod: string;
   deliveryMethod: string;
   totalKobo: number;
-  items: { name: string; quantity: number; priceKobo: number }[];
+  /** Each line as ordered (order-lines.ts). */
+  items: EmailOrderLineData[];
   /** PUBLIC_URL/admin/orders/<id>, when the shop knows its address. */
   adminUrl?: string;
 }
@@ -548,9 +547,6 @@ function addressLines(address: OrderPlacedAddress): string[] {
     ...(address.phoneNumber ? [address.phoneNumber] : []),
   ].map(plainLine);
 }
-
-const itemLine = (item: { name: string; quantity: number; priceKobo: number }) =>
-  `${item.quantity} × ${plainLine(item.name)} at ${naira(item.priceKobo)}: ${naira(item.priceKobo * item.quantity)}`;
 
 /** What the order-placed email says about paying, by method: text paragraphs, each one HTML block. */
 function howToPay(data: OrderPlacedData): { text: string[]; html: string } {
@@ -619,7 +615,7 @@ ${data.orderUrl ? `<p><a href="${escapeHtml(data.orderUrl)}" style="color:#7f1d3
 export function orderPlacedEmail(data: OrderPlacedData, shop: EmailShop = DEFAULT_EMAIL_SHOP): RenderedEmail {
   const { orderNumber, orderUrl } = data;
   const name = plainLine(data.firstName);
-  const lines = data.items.map(itemLine);
+  const lines = data.items.map(orderLineText);
   const totals = [
     `Subtotal: ${naira(data.subtotalKobo)}`,
     `Delivery: ${naira(data.deliveryFeeKobo)}`,
@@ -664,12 +660,7 @@ export function orderPlacedEmail(data: OrderPlacedData, shop: EmailShop = DEFAUL
       `Order ${orderNumber} received`,
       `<p>Hello ${escapeHtml(name)},</p>
 <p>Thank you for your order <strong>${escapeHtml(orderNumber)}</strong>.</p>
-<table style="width:100%;border-collapse:collapse">${data.items
-        .map(
-          (item) =>
-            `<tr><td style="padding:4px 0">${item.quantity} × ${html(item.name)} <span style="color:#57534e">at ${escapeHtml(naira(item.priceKobo))}</span></td><td style="padding:4px 0;text-align:right">${escapeHtml(naira(item.priceKobo * item.quantity))}</td></tr>`,
-        )
-        .join('\n')}</table>
+<table style="width:100%;border-collapse:collapse">${data.items.map(orderLineRow).join('\n')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
 <p>${escapeHtml(delivery)}<br>${escapeHtml(addressTitle)}<br>${address.map(escapeHtml).join('<br>')}</p>
 ${pickup ? `<p>${escapeHtml(pickup)}</p>` : ''}
@@ -694,7 +685,7 @@ export function orderPlacedShopEmail(data: OrderPlacedShopData, shop: EmailShop 
     `Delivery: ${deliveryWords(data.deliveryMethod)}`,
     `Total: ${naira(data.totalKobo)}`,
   ];
-  const lines = data.items.map(itemLine);
+  const lines = data.items.map(orderLineText);
   return {
     subject: `New order ${data.orderNumber}: ${naira(data.totalKobo)} (${paymentWords(data.paymentMethod)})`,
     text: [

@@ -37,10 +37,10 @@ async function expectTenSold(answers: Awaited<ReturnType<typeof fiftyOrders>>, p
   for (const answer of refused) expect(answer.json().code).toBe('OUT_OF_STOCK');
   expect(await stockOf(shop.database, productId)).toBe(0);
   const [ordered] = await shop.database.query<{ quantity: number }>(
-    'SELECT coalesce(sum(quantity), 0)::int AS quantity FROM order_items WHERE product_id = $1',
+    'SELECT coalesce(sum(quantity_hundredths), 0)::int AS quantity FROM order_items WHERE product_id = $1',
     [productId],
   );
-  expect(ordered?.quantity).toBe(10);
+  expect(ordered?.quantity).toBe(1_000); // 10 pieces, in hundredths
 }
 
 describe('50 concurrent orders for a product with stock 10', () => {

@@ -665,7 +665,7 @@ describe('reopening a cancelled order (PATCH /api/orders/:id/status)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'OUT_OF_STOCK',
-      message: ORDER_ADMIN_MESSAGES.reopenOutOfStock(1, 'Gold Swiss lace'),
+      message: ORDER_ADMIN_MESSAGES.reopenOutOfStock('1', 'Gold Swiss lace'),
       productId: lace.id,
       available: 1,
     });
@@ -701,7 +701,7 @@ describe('reopening a cancelled order (PATCH /api/orders/:id/status)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'OUT_OF_STOCK',
-      message: ORDER_ADMIN_MESSAGES.reopenOutOfStock(1, 'Silk thread'),
+      message: ORDER_ADMIN_MESSAGES.reopenOutOfStock('1', 'Silk thread'),
       productId: thread.id,
     });
     expect(await stockOf(database, lace.id)).toBe(10);
@@ -866,7 +866,7 @@ describe.skipIf(testEngine !== 'postgres')('races between two server processes o
       expect(ordered.statusCode).toBe(409);
       expect(ordered.json()).toMatchObject({
         code: 'OUT_OF_STOCK',
-        message: ORDER_MESSAGES.onlyLeftInStock(0, 'Waiting lace'),
+        message: ORDER_MESSAGES.onlyLeftInStock('0', 'Waiting lace'),
         productId: lace.id,
         available: 0,
       });
@@ -908,14 +908,14 @@ describe.skipIf(testEngine !== 'postgres')('races between two server processes o
         expect(ordered.statusCode).toBe(409);
         expect(ordered.json()).toMatchObject({
           code: 'OUT_OF_STOCK',
-          message: ORDER_MESSAGES.onlyLeftInStock(0, name),
+          message: ORDER_MESSAGES.onlyLeftInStock('0', name),
         });
         expect(await orderRow(placed.id)).toMatchObject({ status: 'PENDING', released: false });
       } else {
         expect(reopened.statusCode).toBe(409);
         expect(reopened.json()).toMatchObject({
           code: 'OUT_OF_STOCK',
-          message: ORDER_ADMIN_MESSAGES.reopenOutOfStock(0, name),
+          message: ORDER_ADMIN_MESSAGES.reopenOutOfStock('0', name),
         });
         expect(await orderRow(placed.id)).toMatchObject({ status: 'CANCELLED', released: true });
         expect(await history(placed.id, 'status')).toHaveLength(1);
@@ -923,7 +923,7 @@ describe.skipIf(testEngine !== 'postgres')('races between two server processes o
       const stock = await stockOf(database, lace.id);
       expect(Math.min(stock, ...seen)).toBeGreaterThanOrEqual(0);
       const [heldUnits] = await database.query<{ units: number }>(
-        `SELECT coalesce(sum(i.quantity), 0)::int AS units FROM order_items i JOIN orders o ON o.id = i.order_id
+        `SELECT (coalesce(sum(i.quantity_hundredths), 0) / 100)::int AS units FROM order_items i JOIN orders o ON o.id = i.order_id
           WHERE i.product_id = $1 AND o.stock_released_at IS NULL`,
         [lace.id],
       );

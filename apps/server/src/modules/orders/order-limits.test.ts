@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@shop/shared';
+import { ORDER_MESSAGES, PIECE_TERMS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
@@ -64,13 +64,21 @@ describe('the defaults', () => {
       ordersPerHour: 10,
       ordersPerHourPerAddress: 60,
     });
-    expect(productHoldMax(DEFAULTS, 100, 0)).toBe(50);
+    // In hundredths of the unit (units.ts): pieces step by 100.
+    const pieces = PIECE_TERMS;
+    expect(productHoldMax(DEFAULTS, pieces, 10_000, 0)).toBe(5_000);
     // What unpaid orders hold counts as the shop's: it comes back if they are not paid.
-    expect(productHoldMax(DEFAULTS, 50, 50)).toBe(50);
-    expect(productHoldMax(DEFAULTS, 20, 20)).toBe(20);
+    expect(productHoldMax(DEFAULTS, pieces, 5_000, 5_000)).toBe(5_000);
+    expect(productHoldMax(DEFAULTS, pieces, 2_000, 2_000)).toBe(2_000);
+    // Half of 3 pieces is 1.5: down to the step, a whole piece.
+    expect(productHoldMax(DEFAULTS, pieces, 300, 0)).toBe(100);
     // The last unit of a product can always be bought.
-    expect(productHoldMax(DEFAULTS, 1, 0)).toBe(1);
-    expect(productHoldMax(DEFAULTS, 0, 0)).toBe(1);
+    expect(productHoldMax(DEFAULTS, pieces, 100, 0)).toBe(100);
+    expect(productHoldMax(DEFAULTS, pieces, 0, 0)).toBe(100);
+    // By the yard, step 0.5, minimum 1: half of 7.5 yd is 3.75, down to the step 3.5 yd; never under the minimum.
+    const lace = { ...PIECE_TERMS, unit: 'yard' as const, stepHundredths: 50, minHundredths: 100 };
+    expect(productHoldMax(DEFAULTS, lace, 750, 0)).toBe(350);
+    expect(productHoldMax(DEFAULTS, lace, 150, 0)).toBe(100);
   });
 });
 
@@ -145,6 +153,27 @@ describe('limits on unpaid orders', () => {
     expect((await bankTransferOrder(app, session, buttons.id, 1, 100)).json()).toMatchObject({ limit: 'productShare' });
     expect((await bankTransferOrder(app, other, buttons.id, 20, 100, ELSEWHERE)).statusCode).toBe(201);
     expect(await stockOf(database, buttons.id)).toBe(0);
+  });
+
+  it('counts the share of a product sold by the yard in hundredths, down to its step, and says it in yards', async () => {
+    const { session } = await customer(app);
+    const lace = await createProduct(database, {
+      priceKobo: 120_000,
+      stock: 15,
+      terms: { unit: 'yard', stepHundredths: 50, minHundredths: 100 },
+    });
+    // Half of 15 yd is 7.5 yd.
+    const greedy = await bankTransferOrder(app, session, lace.id, 8, 1_200);
+    expect(greedy.statusCode).toBe(409);
+    expect(greedy.json()).toMatchObject({
+      code: 'HOLD_LIMIT_REACHED',
+      limit: 'productShare',
+      productId: lace.id,
+      most: 7.5,
+      message: ORDER_MESSAGES.productShareLimit(lace.name, '7.5 yd'),
+    });
+    expect((await bankTransferOrder(app, session, lace.id, 7.5, 1_200)).statusCode).toBe(201);
+    expect(await stockOf(database, lace.id)).toBe(7.5);
   });
 
   it('frees what a cancelled order held', async () => {

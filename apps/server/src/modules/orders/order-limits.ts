@@ -1,9 +1,17 @@
-import { formatNaira, koboToNaira, ORDER_MESSAGES as M } from '@shop/shared';
+import {
+  formatNaira,
+  formatQuantity,
+  hundredthsToUnits,
+  koboToNaira,
+  ORDER_MESSAGES as M,
+  type SaleTerms,
+} from '@shop/shared';
 import { LIMIT_OFF, type OrderLimits } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
 import type { OrdersRepository, ProductForOrder } from './orders.repository';
+import { outOfStock } from './out-of-stock';
 
 // What one customer may hold in unpaid orders, and how fast anyone may place orders
 // (docs/decisions/020-payments-module-and-hold-limits.md). Paid orders never count.
@@ -31,12 +39,20 @@ export async function spendOrderPlacement(
 }
 
 /**
- * The most of a product one customer's unpaid orders may hold: a share of what the shop has of
- * it (on the shelf, plus what unpaid orders hold and may give back), and at least one unit.
+ * The most of a product one customer's unpaid orders may hold, in hundredths of its unit: a share
+ * of what the shop has of it (on the shelf, plus what unpaid orders hold and may give back), down
+ * to the product's step, and at least the product's minimum (one line of it can always be held).
  */
-export function productHoldMax(limits: OrderLimits, shelf: number, heldInUnpaidOrders: number): number {
-  const total = Math.max(0, shelf) + heldInUnpaidOrders;
-  return Math.max(1, Math.floor((total * limits.productSharePercent) / 100));
+export function productHoldMax(
+  limits: OrderLimits,
+  terms: Pick<SaleTerms, 'stepHundredths' | 'minHundredths'>,
+  shelfHundredths: number,
+  heldInUnpaidOrders: number,
+): number {
+  const total = Math.max(0, shelfHundredths) + heldInUnpaidOrders;
+  const share = Math.floor((total * limits.productSharePercent) / 100);
+  const onStep = Math.floor(share / terms.stepHundredths) * terms.stepHundredths;
+  return Math.max(terms.minHundredths, onStep);
 }
 
 /**
@@ -53,6 +69,7 @@ export async function assertWithinHoldLimits(
     /** The client address the order comes from. */
     address: string;
     totalKobo: number;
+    /** `quantity` in hundredths of the product's unit. */
     lines: readonly { product: ProductForOrder; quantity: number }[];
   },
 ): Promise<void> {
@@ -96,23 +113,21 @@ export async function assertWithinHoldLimits(
         input.lines.map((line) => line.product.id),
         tx,
       )
-    ).map((product) => [product.id, product.stock]),
+    ).map((product) => [product.id, product.stockHundredths]),
   );
   for (const line of input.lines) {
-    const onShelf = shelf.get(line.product.id) ?? line.product.stock;
+    const onShelf = shelf.get(line.product.id) ?? line.product.stockHundredths;
     if (onShelf < line.quantity) {
       // Sold while this order waited (another order, a reopened one): the shelf is short, which
       // is what the customer must hear, not a share of it that only looks like a hold limit.
-      const available = Math.max(0, onShelf);
-      throw new AppError('OUT_OF_STOCK', M.onlyLeftInStock(available, line.product.name), {
-        extra: { productId: line.product.id, available },
-      });
+      throw outOfStock({ ...line.product, stockHundredths: onShelf });
     }
     const held = holds.units.get(line.product.id) ?? 0;
-    const most = productHoldMax(limits, onShelf, holds.everyone.get(line.product.id) ?? 0);
+    const terms = line.product.terms;
+    const most = productHoldMax(limits, terms, onShelf, holds.everyone.get(line.product.id) ?? 0);
     if (held + line.quantity > most) {
-      throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, String(most)), {
-        extra: { limit: 'productShare', productId: line.product.id, most },
+      throw new AppError('HOLD_LIMIT_REACHED', M.productShareLimit(line.product.name, formatQuantity(terms, most)), {
+        extra: { limit: 'productShare', productId: line.product.id, most: hundredthsToUnits(most) },
       });
     }
     // The same share for every account of one address together (many accounts, one address).

@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/client';
+import type { EmailOrderLine } from '../../mail/order-lines';
 import { enqueueEmail } from '../../mail/outbox-email';
 import { shopInbox } from '../../mail/shop-inbox';
 import type { OrderPlacedAddress } from '../../mail/templates';
@@ -20,6 +21,32 @@ export interface OrderPlacedMailContext {
   shopSettings: () => Promise<OrderPlacedShopSettings>;
 }
 
+/** An order line as the order emails show it: how it was sold, the unit price paid and the line total. */
+export function emailLineOf(
+  item: Pick<
+    OrderItemRow,
+    | 'name'
+    | 'quantityHundredths'
+    | 'unit'
+    | 'packSize'
+    | 'packItemName'
+    | 'priceKobo'
+    | 'listPriceKobo'
+    | 'lineTotalKobo'
+  >,
+): EmailOrderLine {
+  return {
+    name: item.name,
+    quantityHundredths: item.quantityHundredths,
+    unit: item.unit,
+    packSize: item.packSize,
+    packItemName: item.packItemName,
+    priceKobo: item.priceKobo,
+    listPriceKobo: item.listPriceKobo,
+    lineTotalKobo: item.lineTotalKobo,
+  };
+}
+
 /**
  * The emails of a new order, queued in the transaction that writes it (so an order and its
  * emails are committed together, once): `order-placed` to the customer, with the items, totals,
@@ -29,10 +56,10 @@ export interface OrderPlacedMailContext {
 export async function enqueueOrderPlacedMails(
   tx: Transaction,
   order: OrderRow,
-  items: Pick<OrderItemRow, 'name' | 'quantity' | 'priceKobo'>[],
+  items: Parameters<typeof emailLineOf>[0][],
   context: OrderPlacedMailContext,
 ): Promise<void> {
-  const lines = items.map((item) => ({ name: item.name, quantity: item.quantity, priceKobo: item.priceKobo }));
+  const lines = items.map(emailLineOf);
   const shop = await context.shopSettings();
   const address = order.shippingAddress as OrderPlacedAddress;
   await enqueueEmail(tx, {

@@ -1,8 +1,17 @@
-import { formatNaira, koboToNaira, ORDER_ADMIN_MESSAGES, type OrderStatus, type PodPaymentWay } from '@shop/shared';
+import {
+  formatNaira,
+  formatQuantity,
+  hundredthsToUnits,
+  koboToNaira,
+  ORDER_ADMIN_MESSAGES,
+  type OrderStatus,
+  type PodPaymentWay,
+} from '@shop/shared';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
 import type { OrderEvents } from './order-events';
+import { emailLineOf } from './order-placed-mail';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 
 /**
@@ -188,7 +197,7 @@ export class OrderState {
       data: {
         firstName: order.customerFirstName,
         orderNumber: order.orderNumber,
-        items: items.map((item) => ({ name: item.name, quantity: item.quantity, priceKobo: item.priceKobo })),
+        items: items.map(emailLineOf),
         subtotalKobo: order.subtotalKobo,
         deliveryFeeKobo: order.deliveryFeeKobo,
         totalKobo: order.totalKobo,
@@ -247,9 +256,14 @@ export class OrderState {
       const { released, short } = await this.repository.retakeStockOnce(tx, order.id);
       if (short) {
         // Thrown inside the caller's transaction: the guard and any stock taken roll back with it.
-        throw new AppError('OUT_OF_STOCK', ORDER_ADMIN_MESSAGES.reopenOutOfStock(short.available, short.name), {
-          extra: { productId: short.productId, available: short.available },
-        });
+        const left = Math.max(0, short.availableHundredths);
+        throw new AppError(
+          'OUT_OF_STOCK',
+          ORDER_ADMIN_MESSAGES.reopenOutOfStock(formatQuantity(short, left), short.name),
+          {
+            extra: { productId: short.productId, available: hundredthsToUnits(left) },
+          },
+        );
       }
       if (released) notes.push('Its stock was taken from the shelf again');
     }

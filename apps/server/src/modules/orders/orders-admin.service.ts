@@ -1,5 +1,6 @@
 import {
   type AdminOrderListQuery,
+  formatQuantity,
   koboToNaira,
   ORDER_ADMIN_MESSAGES,
   type ORDER_CSV_COLUMNS,
@@ -196,7 +197,10 @@ export class OrdersAdminService {
           city: address.city,
           state: address.state,
           area: address.area ?? '',
-          items: (itemsByOrder.get(order.id) ?? []).map((item) => `${item.quantity} x ${item.name}`).join('; '),
+          // "3 x Buttons", "2.5 yd x Gold lace", "3 packs (36 buttons) x Shirt buttons".
+          items: (itemsByOrder.get(order.id) ?? [])
+            .map((item) => `${formatQuantity(item, item.quantityHundredths)} x ${item.name}`)
+            .join('; '),
           subtotal: koboToNaira(order.subtotalKobo),
           deliveryFee: koboToNaira(order.deliveryFeeKobo),
           totalAmount: koboToNaira(order.totalKobo),

@@ -1,4 +1,13 @@
-import type { DeliveryMethod, OrderStatus, PaymentMethod, PaymentStatus, PodPaymentWay } from '@shop/shared';
+import type {
+  DeliveryMethod,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PodPaymentWay,
+  PriceBreakHundredths,
+  SaleTerms,
+  SaleUnit,
+} from '@shop/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { orderHistory, orderItems, orders, type ShippingAddress } from '../../db/schema';
@@ -21,9 +30,57 @@ export interface ProductForOrder {
   id: string;
   name: string;
   priceKobo: number;
-  stock: number;
+  /** Hundredths of the unit of sale (units.ts). */
+  stockHundredths: number;
   image: string | null;
+  /** How it is sold, its breaks sorted (the rules' input). */
+  terms: SaleTerms;
+  /** price_breaks exactly as stored: the reservation checks the row still has them. */
+  storedPriceBreaks: PriceBreakHundredths[];
 }
+
+/** A line of a new order, as order_items stores it (a snapshot of how it was sold and priced). */
+export interface NewOrderItem {
+  productId: string;
+  name: string;
+  image: string | null;
+  /** The price per unit paid, after any break. */
+  priceKobo: number;
+  quantityHundredths: number;
+  unit: SaleUnit;
+  packSize: number | null;
+  packItemName: string | null;
+  listPriceKobo: number | null;
+  lineTotalKobo: number;
+}
+
+/** What takeStock reserves for one line, with the terms it was priced with (re-checked on the row). */
+export interface StockLine {
+  productId: string;
+  quantityHundredths: number;
+  priceKobo: number;
+  priceBreaks: PriceBreakHundredths[];
+  terms: Pick<SaleTerms, 'unit' | 'stepHundredths' | 'minHundredths' | 'packSize'>;
+}
+
+interface ProductForOrderRow {
+  id: string;
+  name: string;
+  priceKobo: number;
+  stockHundredths: number;
+  image: string | null;
+  unit: SaleUnit;
+  stepHundredths: number;
+  minHundredths: number;
+  packSize: number | null;
+  packItemName: string | null;
+  priceBreaks: PriceBreakHundredths[] | string | null;
+}
+
+const storedBreaks = (value: ProductForOrderRow['priceBreaks']): PriceBreakHundredths[] => {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as PriceBreakHundredths[]) : [];
+};
 
 export interface NewOrder {
   orderNumber: string;
@@ -73,11 +130,11 @@ const HOLDING_UNPAID = sql`payment_status = 'UNPAID' AND (status = 'PENDING'
 export interface CustomerHolds {
   orders: number;
   valueKobo: number;
-  /** Units of each asked-for product the customer holds, by product id. */
+  /** Hundredths of each asked-for product the customer holds, by product id. */
   units: Map<string, number>;
-  /** Units of each asked-for product held in unpaid orders placed from the same client address. */
+  /** Hundredths of each asked-for product held in unpaid orders placed from the same client address. */
   fromAddress: Map<string, number>;
-  /** Units of each asked-for product held in anyone's unpaid orders, by product id. */
+  /** Hundredths of each asked-for product held in anyone's unpaid orders, by product id. */
   everyone: Map<string, number>;
 }
 
@@ -85,7 +142,12 @@ export interface CustomerHolds {
 export interface ShortLine {
   productId: string;
   name: string;
-  available: number;
+  /** Hundredths of the unit left on the shelf. */
+  availableHundredths: number;
+  /** How the product is sold now, to write the quantity (formatQuantity). */
+  unit: SaleUnit;
+  packSize: number | null;
+  packItemName: string | null;
 }
 
 export interface AdminOrderFilter {
@@ -153,35 +215,65 @@ export class OrdersRepository {
     executor: Executor = this.database.db,
   ): Promise<ProductForOrder[]> {
     if (ids.length === 0) return [];
-    return this.rows<ProductForOrder>(
-      sql`SELECT id, name, price_kobo AS "priceKobo", stock, images->>0 AS image
+    const rows = await this.rows<ProductForOrderRow>(
+      sql`SELECT id, name, price_kobo AS "priceKobo", stock_hundredths AS "stockHundredths", images->>0 AS image,
+                 unit, step_hundredths AS "stepHundredths", min_quantity_hundredths AS "minHundredths",
+                 pack_size AS "packSize", pack_item_name AS "packItemName", price_breaks AS "priceBreaks"
             FROM products WHERE id = ANY(${arrayLiteral(ids)}::uuid[])`,
       executor,
     );
+    return rows.map((row) => {
+      const stored = storedBreaks(row.priceBreaks);
+      return {
+        id: row.id,
+        name: row.name,
+        priceKobo: row.priceKobo,
+        stockHundredths: row.stockHundredths,
+        image: row.image,
+        storedPriceBreaks: stored,
+        terms: {
+          unit: row.unit,
+          stepHundredths: row.stepHundredths,
+          minHundredths: row.minHundredths,
+          packSize: row.packSize,
+          packItemName: row.packItemName,
+          priceBreaks: [...stored].sort((a, b) => a.minHundredths - b.minHundredths),
+        },
+      };
+    });
   }
 
   /**
-   * Takes the stock of every line at the price the order was priced at, or none. Rows are locked
-   * in product-id order (the `locked` CTE) so two orders of the same products never deadlock.
-   * Returns the ids whose stock was taken: fewer than the lines means not enough stock or a price
-   * that changed meanwhile, and the caller rolls the transaction back.
+   * Takes the stock (hundredths) of every line on the terms the order was priced with, or none:
+   * a row whose price, price breaks, unit, step, minimum or pack size changed since it was read
+   * is not taken. Rows are locked in product-id order (the `locked` CTE) so two orders of the same
+   * products never deadlock. Returns the ids whose stock was taken: fewer than the lines means not
+   * enough stock or terms that changed meanwhile, and the caller rolls the transaction back.
    */
-  async takeStock(
-    tx: Executor,
-    lines: readonly { productId: string; quantity: number; priceKobo: number }[],
-  ): Promise<string[]> {
-    const sorted = [...lines].sort(byProductId);
+  async takeStock(tx: Executor, lines: readonly StockLine[]): Promise<string[]> {
+    const wanted = [...lines].sort(byProductId).map((line) => ({
+      id: line.productId,
+      quantity: line.quantityHundredths,
+      price_kobo: line.priceKobo,
+      price_breaks: line.priceBreaks,
+      unit: line.terms.unit,
+      step: line.terms.stepHundredths,
+      min: line.terms.minHundredths,
+      pack_size: line.terms.packSize,
+    }));
     const taken = await this.rows<{ id: string }>(
       sql`WITH wanted AS (
-            SELECT * FROM unnest(${arrayLiteral(sorted.map((l) => l.productId))}::uuid[],
-                                 ${arrayLiteral(sorted.map((l) => l.quantity))}::int[],
-                                 ${arrayLiteral(sorted.map((l) => l.priceKobo))}::int[]) AS w(id, quantity, price_kobo)
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+              AS w(id uuid, quantity int, price_kobo int, price_breaks jsonb, unit text, step int, min int, pack_size int)
           ), locked AS (
             SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR NO KEY UPDATE
           )
-          UPDATE products p SET stock = p.stock - w.quantity
+          UPDATE products p SET stock_hundredths = p.stock_hundredths - w.quantity
             FROM wanted w, locked l
-           WHERE p.id = w.id AND l.id = p.id AND p.stock >= w.quantity AND p.price_kobo = w.price_kobo
+           WHERE p.id = w.id AND l.id = p.id AND p.stock_hundredths >= w.quantity
+             AND p.price_kobo = w.price_kobo AND p.price_breaks = w.price_breaks
+             AND p.unit = w.unit AND p.step_hundredths = w.step AND p.min_quantity_hundredths = w.min
+             AND p.pack_size IS NOT DISTINCT FROM w.pack_size
           RETURNING p.id`,
       tx,
     );
@@ -197,8 +289,8 @@ export class OrdersRepository {
       .returning({ id: orders.id });
     if (claimed.length === 0) return false;
     await tx.execute(
-      sql`UPDATE products p SET stock = p.stock + i.quantity
-            FROM (SELECT product_id, sum(quantity)::int AS quantity FROM order_items
+      sql`UPDATE products p SET stock_hundredths = p.stock_hundredths + i.quantity
+            FROM (SELECT product_id, sum(quantity_hundredths)::int AS quantity FROM order_items
                    WHERE order_id = ${orderId} AND product_id IS NOT NULL GROUP BY product_id ORDER BY product_id) i
            WHERE p.id = i.product_id`,
     );
@@ -219,7 +311,7 @@ export class OrdersRepository {
       .returning({ id: orders.id });
     if (claimed.length === 0) return { released: false, short: null };
     const wanted = await this.rows<{ productId: string; quantity: number }>(
-      sql`SELECT product_id AS "productId", sum(quantity)::int AS quantity FROM order_items
+      sql`SELECT product_id AS "productId", sum(quantity_hundredths)::int AS quantity FROM order_items
            WHERE order_id = ${orderId} AND product_id IS NOT NULL GROUP BY product_id ORDER BY product_id`,
       tx,
     );
@@ -231,9 +323,9 @@ export class OrdersRepository {
           ), locked AS (
             SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR NO KEY UPDATE
           )
-          UPDATE products p SET stock = p.stock - w.quantity
+          UPDATE products p SET stock_hundredths = p.stock_hundredths - w.quantity
             FROM wanted w, locked l
-           WHERE p.id = w.id AND l.id = p.id AND p.stock >= w.quantity
+           WHERE p.id = w.id AND l.id = p.id AND p.stock_hundredths >= w.quantity
           RETURNING p.id`,
       tx,
     );
@@ -241,12 +333,23 @@ export class OrdersRepository {
     const takenIds = new Set(taken.map((row) => row.id));
     const missing = wanted.filter((line) => !takenIds.has(line.productId));
     const [short] = await this.rows<ShortLine>(
-      sql`SELECT p.id AS "productId", p.name, p.stock AS available FROM products p
+      sql`SELECT p.id AS "productId", p.name, p.stock_hundredths AS "availableHundredths", p.unit,
+                 p.pack_size AS "packSize", p.pack_item_name AS "packItemName" FROM products p
            WHERE p.id = ANY(${arrayLiteral(missing.map((line) => line.productId))}::uuid[])
            ORDER BY p.name LIMIT 1`,
       tx,
     );
-    return { released: true, short: short ?? { productId: missing[0]?.productId ?? '', name: '', available: 0 } };
+    return {
+      released: true,
+      short: short ?? {
+        productId: missing[0]?.productId ?? '',
+        name: '',
+        availableHundredths: 0,
+        unit: 'piece',
+        packSize: null,
+        packItemName: null,
+      },
+    };
   }
 
   // ---------- What one customer holds ----------
@@ -317,9 +420,9 @@ export class OrdersRepository {
               SELECT id, user_id, placed_from FROM orders WHERE ${HOLDING_UNPAID}
             )
             SELECT i.product_id AS "productId",
-                   coalesce(sum(i.quantity) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
-                   coalesce(sum(i.quantity) FILTER (WHERE u.placed_from = ${address}), 0)::int AS address,
-                   sum(i.quantity)::int AS all
+                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
+                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.placed_from = ${address}), 0)::int AS address,
+                   sum(i.quantity_hundredths)::int AS all
               FROM unpaid u JOIN order_items i ON i.order_id = u.id
              WHERE i.product_id = ANY(${arrayLiteral(productIds)}::uuid[])
              GROUP BY i.product_id`,
@@ -376,11 +479,7 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  async insertOrderItems(
-    tx: Executor,
-    orderId: string,
-    items: readonly { productId: string; name: string; image: string | null; priceKobo: number; quantity: number }[],
-  ): Promise<OrderItemRow[]> {
+  async insertOrderItems(tx: Executor, orderId: string, items: readonly NewOrderItem[]): Promise<OrderItemRow[]> {
     return tx
       .insert(orderItems)
       .values(items.map((item) => ({ ...item, orderId })))

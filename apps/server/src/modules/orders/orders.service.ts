@@ -1,11 +1,18 @@
 import {
   ACCOUNT_MESSAGES,
   type CreateOrderRequest,
+  hundredthsToUnits,
   isDeliveryMethodAvailable,
   koboToNaira,
+  nairaToKobo,
   ORDER_MESSAGES,
   type Order,
   orderTotalsKobo,
+  parseQuantity,
+  priceLineKobo,
+  quantityMessage,
+  quantityProblem,
+  saleFieldsOf,
   type User,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,6 +34,7 @@ import {
   type OrderUpdate,
   type ProductForOrder,
 } from './orders.repository';
+import { outOfStock } from './out-of-stock';
 
 const M = ORDER_MESSAGES;
 
@@ -52,6 +60,19 @@ export type Caller = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'rol
 class StockConflict extends Error {}
 
 /**
+ * One entry of PRICE_CHANGED's `prices`: the product's price now and everything the cart needs
+ * to price the line again itself (priceLineKobo) and to keep its quantity within the rule.
+ */
+function currentTerms(product: ProductForOrder) {
+  return {
+    productId: product.id,
+    price: koboToNaira(product.priceKobo),
+    ...saleFieldsOf(product.terms),
+    stock: hundredthsToUnits(Math.max(0, product.stockHundredths)),
+  };
+}
+
+/**
  * Placing orders, reading them, and the moves payments and customers make on them. Every status
  * change goes through OrderState; the payment method comes through the OrderPayments port.
  */
@@ -74,13 +95,18 @@ export class OrdersService {
   async createOrder(user: Caller, request: CreateOrderRequest, context: { ip: string }): Promise<Order> {
     const holdMs = await this.payments().holdMs(request.paymentDetails.method);
     await spendOrderPlacement(this.options.rateLimits, this.options.limits, { userId: user.id, ip: context.ip });
-    // One line per product; the same product twice adds up.
-    const wanted = new Map<string, { quantity: number; price: number }>();
-    for (const item of request.items) {
+    // One line per product; the same product on several lines adds up, in hundredths. A problem
+    // with the sum is told on the product's last line (where the zod rule tells an overflow too).
+    const wanted = new Map<string, { hundredths: number; price: number; index: number }>();
+    request.items.forEach((item, index) => {
+      // The schema let through only quantities parseQuantity reads (above 0, two decimals at most).
+      const hundredths = parseQuantity(item.quantity) ?? 0;
       const line = wanted.get(item.productId);
-      if (line) line.quantity += item.quantity;
-      else wanted.set(item.productId, { quantity: item.quantity, price: item.price });
-    }
+      if (line) {
+        line.hundredths += hundredths;
+        line.index = index;
+      } else wanted.set(item.productId, { hundredths, price: item.price, index });
+    });
     for (const [productId] of wanted) {
       if (!isUuid(productId)) throw new AppError('PRODUCT_UNAVAILABLE', M.productUnavailable, { extra: { productId } });
     }
@@ -90,17 +116,34 @@ export class OrdersService {
       const lines = [...wanted].map(([productId, line]) => {
         const product = products.get(productId);
         if (!product) throw new AppError('PRODUCT_UNAVAILABLE', M.productUnavailable, { extra: { productId } });
-        return { product, quantity: line.quantity, clientPriceKobo: Math.round(line.price * 100) };
+        return {
+          product,
+          index: line.index,
+          quantity: line.hundredths,
+          clientPriceKobo: nairaToKobo(line.price),
+          priced: priceLineKobo(product.priceKobo, product.terms, line.hundredths),
+        };
       });
-      if (lines.some((line) => line.clientPriceKobo !== line.product.priceKobo)) {
+      // The product's own rule: off the step, under its minimum, over the line maximum (400, every
+      // line at once, on the field the form shows); not enough stock is the 409 below.
+      const errors: Record<string, string> = {};
+      for (const line of lines) {
+        const problem = quantityProblem(line.product.terms, line.product.stockHundredths, line.quantity);
+        if (problem && problem !== 'stock') {
+          errors[`items.${line.index}.quantity`] =
+            quantityMessage(line.product.terms, line.product.stockHundredths, line.quantity) ?? M.quantityInvalid;
+        }
+      }
+      const firstError = Object.values(errors)[0];
+      if (firstError) throw new AppError('INVALID_INPUT', firstError, { errors });
+      // The client's price is the unit price it showed for this quantity (after any break).
+      if (lines.some((line) => line.clientPriceKobo !== line.priced.unitPriceKobo)) {
         throw new AppError('PRICE_CHANGED', M.priceChanged, {
-          extra: {
-            prices: lines.map((line) => ({ productId: line.product.id, price: koboToNaira(line.product.priceKobo) })),
-          },
+          extra: { prices: lines.map((line) => currentTerms(line.product)) },
         });
       }
       const totals = orderTotalsKobo(
-        lines.map((line) => ({ priceKobo: line.product.priceKobo, quantity: line.quantity })),
+        lines.map((line) => line.priced),
         request.deliveryMethod,
       );
       if (totals.subtotalKobo > KOBO_COLUMN_MAX || totals.totalKobo > KOBO_COLUMN_MAX) {
@@ -111,8 +154,8 @@ export class OrdersService {
           errors: { deliveryMethod: M.standardNeedsSubtotal },
         });
       }
-      const short = lines.find((line) => line.product.stock < line.quantity);
-      if (short) throw this.outOfStock(short.product);
+      const short = lines.find((line) => line.product.stockHundredths < line.quantity);
+      if (short) throw outOfStock(short.product);
 
       try {
         const { order, items } = await this.database.db.transaction(async (tx) => {
@@ -159,8 +202,13 @@ export class OrdersService {
               productId: line.product.id,
               name: line.product.name,
               image: line.product.image,
-              priceKobo: line.product.priceKobo,
-              quantity: line.quantity,
+              priceKobo: line.priced.unitPriceKobo,
+              quantityHundredths: line.quantity,
+              unit: line.product.terms.unit,
+              packSize: line.product.terms.packSize,
+              packItemName: line.product.terms.packItemName,
+              listPriceKobo: line.priced.listPriceKobo,
+              lineTotalKobo: line.priced.lineTotalKobo,
             })),
           );
           // Last, so the product rows stay locked only until the commit that follows.
@@ -168,8 +216,10 @@ export class OrdersService {
             tx,
             lines.map((line) => ({
               productId: line.product.id,
-              quantity: line.quantity,
+              quantityHundredths: line.quantity,
               priceKobo: line.product.priceKobo,
+              priceBreaks: line.product.storedPriceBreaks,
+              terms: line.product.terms,
             })),
           );
           if (taken.length !== lines.length) throw new StockConflict();
@@ -180,20 +230,13 @@ export class OrdersService {
         this.options.events.emit('placed', { paymentMethod: order.paymentMethod });
         return toOrder(order, items);
       } catch (error) {
-        // Stock or a price changed between the read and the reservation: read again and
-        // answer with what is true now (out of stock, or the new prices).
+        // Stock, a price, a break or how it is sold changed between the read and the reservation:
+        // read again and answer with what is true now (out of stock, the new prices, a 400).
         if (error instanceof StockConflict && attempt < 10) continue;
         if (error instanceof StockConflict) throw new AppError('CONFLICT', M.createFailed);
         throw error;
       }
     }
-  }
-
-  private outOfStock(product: ProductForOrder) {
-    const available = Math.max(0, product.stock);
-    return new AppError('OUT_OF_STOCK', M.onlyLeftInStock(available, product.name), {
-      extra: { productId: product.id, available },
-    });
   }
 
   // ---------- Reading ----------

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '@shop/shared';
+import { ORDER_MESSAGES, orderSchema, PIECE_TERMS, QUANTITY_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
@@ -45,8 +45,22 @@ describe('POST /api/orders', () => {
       shippingAddress: { ...SHIPPING, phoneNumber: '+2348012345678' },
       transactionId: null,
       paidAt: null,
-      items: [{ productId: lace.id, name: lace.name, image: lace.images[0], price: 12_500.5, quantity: 2 }],
+      items: [
+        {
+          productId: lace.id,
+          name: lace.name,
+          image: lace.images[0],
+          price: 12_500.5,
+          quantity: 2,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          listPrice: null,
+          lineTotal: 25_001,
+        },
+      ],
     });
+    expect(orderSchema.safeParse(order).success).toBe(true);
     expect(order.orderNumber).toMatch(/^TS-[234679ACDEFGHJKMNPQRTUVWXYZ]{8}$/);
     const expiresIn = Date.parse(order.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
@@ -167,10 +181,18 @@ describe('POST /api/orders', () => {
       expect(response.statusCode, `${field}=${String(value)}`).toBe(400);
       expect(response.json().errors[`shippingDetails.${field}`]).toBe(message);
     }
-    for (const quantity of [0, 1.5, 100]) {
+    // Not a quantity at all (the schema), then off the product's own rule (the server, units.ts).
+    for (const [quantity, message] of [
+      [0, ORDER_MESSAGES.quantityInvalid],
+      [1.555, ORDER_MESSAGES.quantityInvalid],
+      [201, ORDER_MESSAGES.quantityInvalid],
+      [1.5, QUANTITY_MESSAGES.offStep(PIECE_TERMS)],
+      [100, QUANTITY_MESSAGES.overLineMax(PIECE_TERMS)],
+    ] as const) {
       const response = await placeOrder(app, buyer, [{ productId: lace.id, quantity, price: 1_000 }]);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors['items.0.quantity']).toBe(ORDER_MESSAGES.quantityInvalid);
+      expect(response.statusCode, String(quantity)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_INPUT', message });
+      expect(response.json().errors['items.0.quantity']).toBe(message);
     }
     const empty = await placeOrder(app, buyer, []);
     expect(empty.json().errors.items).toBe(ORDER_MESSAGES.itemsRequired);
@@ -184,8 +206,12 @@ describe('POST /api/orders', () => {
     const line = { productId: lace.id, quantity: 60, price: 1_000 };
     const response = await placeOrder(app, buyer, [line, line]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'INVALID_INPUT' });
-    expect(response.json().errors['items.1.quantity']).toBe(ORDER_MESSAGES.quantityInvalid);
+    // 120 pieces: over the line maximum of a product sold by the piece, told on the line that made it so.
+    expect(response.json()).toEqual({
+      code: 'INVALID_INPUT',
+      message: QUANTITY_MESSAGES.overLineMax(PIECE_TERMS),
+      errors: { 'items.1.quantity': QUANTITY_MESSAGES.overLineMax(PIECE_TERMS) },
+    });
     expect(await countOrders()).toBe(before);
     expect(await stockOf(database, lace.id)).toBe(500);
     const fits = await placeOrder(app, buyer, [line, { ...line, quantity: 39 }]);

@@ -468,7 +468,18 @@ describe('confirming a payment', () => {
     expect(email?.payload.data).toMatchObject({
       orderNumber: order.orderNumber,
       totalKobo: Math.round(order.totalAmount * 100),
-      items: [{ name: product.name, quantity: 2, priceKobo: 250_000 }],
+      items: [
+        {
+          name: product.name,
+          quantityHundredths: 200,
+          unit: 'piece',
+          packSize: null,
+          packItemName: null,
+          priceKobo: 250_000,
+          listPriceKobo: null,
+          lineTotalKobo: 500_000,
+        },
+      ],
     });
   });
 });

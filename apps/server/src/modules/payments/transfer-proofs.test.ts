@@ -106,7 +106,18 @@ describe('the order emails', () => {
         orderNumber: order.orderNumber,
         paymentMethod: method,
         totalKobo: 500_000 + (mine?.payload.data.deliveryFeeKobo as number),
-        items: [{ name: product.name, quantity: 2, priceKobo: 250_000 }],
+        items: [
+          {
+            name: product.name,
+            quantityHundredths: 200,
+            unit: 'piece',
+            packSize: null,
+            packItemName: null,
+            priceKobo: 250_000,
+            listPriceKobo: null,
+            lineTotalKobo: 500_000,
+          },
+        ],
         deadline: order.expiresAt,
         orderUrl: `https://shop.example.com/orders/${order.id}`,
       });
