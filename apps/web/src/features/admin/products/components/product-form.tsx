@@ -112,22 +112,6 @@ export function ProductForm({
             {...register('slug')}
           />
         )}
-        <TextField
-          label="Price (₦)"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={unit === 'piece' ? undefined : `Per ${unit}`}
-          error={errors.price?.message}
-          {...register('price')}
-        />
-        <SaleUnitFields form={form} />
-        <TextField
-          label={stockLabel(unit)}
-          inputMode={isLengthUnit(unit) ? 'decimal' : 'numeric'}
-          autoComplete="off"
-          error={errors.stock?.message}
-          {...register('stock')}
-        />
         <SelectField
           label="Category"
           error={errors.categoryId?.message}
@@ -160,6 +144,22 @@ export function ProductForm({
             </option>
           ))}
         </SelectField>
+        <TextField
+          label="Price (₦)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={unit === 'piece' ? undefined : `Per ${unit}`}
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <SaleUnitFields form={form} />
+        <TextField
+          label={stockLabel(unit)}
+          inputMode={isLengthUnit(unit) ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
         <TextAreaField
           label="Description"
           className="sm:col-span-2"
