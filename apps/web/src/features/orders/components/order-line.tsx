@@ -1,4 +1,4 @@
-import { formatNairaShort, formatQuantity, formatUnitPrice, type Order, parseQuantity } from '@shop/shared';
+import { formatNairaShort, formatQuantity, type Order, parseQuantity, perUnitSuffix } from '@shop/shared';
 
 // One order line's words (units of sale, units.ts), the same on the order page, the admin's order
 // page and the receipt: the quantity in its unit, the unit price it paid and, when a price break
@@ -20,17 +20,23 @@ export function orderLineQuantity(item: OrderLine): string {
  */
 export function UnitPricePaid({ item }: { item: OrderLine }) {
   const discounted = item.listPrice !== null && item.listPrice > item.price;
+  // formatUnitPrice's words ("₦1,050 / yard"), the amount unbreakable: a narrow column (the
+  // receipt at 375 px) wraps after it, never inside it.
+  const suffix = perUnitSuffix(item).trim();
   return (
     <>
       {discounted && (
         <>
-          <s data-line="list-price" className="text-stone-500 dark:text-stone-400">
+          <s data-line="list-price" className="whitespace-nowrap text-stone-500 dark:text-stone-400">
             <span className="sr-only">was </span>
             {formatNairaShort(item.listPrice as number)}
           </s>{' '}
         </>
       )}
-      <span data-line="unit-price">{formatUnitPrice(item, item.price)}</span>
+      <span data-line="unit-price">
+        <span className="whitespace-nowrap">{formatNairaShort(item.price)}</span>
+        {suffix && <> {suffix}</>}
+      </span>
     </>
   );
 }

@@ -184,7 +184,8 @@ export function Receipt({ order, shop }: { order: Order; shop: ShopInfo | undefi
                 data-testid="receipt-item"
                 className="receipt-row border-b border-linen-200 align-top dark:border-stone-700"
               >
-                <td className="py-2 pr-2 [overflow-wrap:anywhere]">{item.name}</td>
+                {/* A floor under the name's width: the unit columns would otherwise squeeze it a letter wide. */}
+                <td className="min-w-16 py-2 pr-2 [overflow-wrap:anywhere]">{item.name}</td>
                 <td className="px-2 py-2 text-right tabular-nums">{orderLineQuantity(item)}</td>
                 <td className="px-2 py-2 text-right tabular-nums">
                   <UnitPricePaid item={item} />
