@@ -157,6 +157,7 @@ export function ProductForm({
           label={stockLabel(unit)}
           inputMode={isLengthUnit(unit) ? 'decimal' : 'numeric'}
           autoComplete="off"
+          hint={isLengthUnit(unit) ? `In ${unit}s, with up to two decimals, e.g. 37.5` : undefined}
           error={errors.stock?.message}
           {...register('stock')}
         />
