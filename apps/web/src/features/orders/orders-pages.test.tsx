@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
 import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
+import { unitLines } from './order-lines-testing';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
@@ -95,6 +96,29 @@ describe('the orders pages', () => {
     expect(within(history).getByText('Payment: UNPAID → PAID')).toBeTruthy();
     expect(within(history).getByText('Status: PENDING → PROCESSING')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('writes each line in its unit with the unit price paid, a broken list price struck through and the server’s totals', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/orders/o1': {
+        order: { ...order, items: unitLines, subtotal: 23_625, deliveryFee: 0, totalAmount: 23_625 },
+      },
+    });
+    const { container } = renderRoute('/orders/o1');
+    const items = await screen.findAllByTestId('order-item', {}, slow);
+    const line = (item: HTMLElement, name: string) => item.querySelector(`[data-line="${name}"]`)?.textContent;
+    expect(items.map((item) => [line(item, 'quantity'), line(item, 'unit-price'), line(item, 'line-total')])).toEqual([
+      ['2.5 yd', '₦1,200 / yard', '₦3,000.00'],
+      ['12.5 yd', '₦1,050 / yard', '₦13,125.00'],
+      ['3 packs (36 buttons)', '₦2,500 / pack of 12', '₦7,500.00'],
+    ]);
+    // Only the line a break lowered shows its list price, struck through and read as "was".
+    expect(items.map((item) => line(item, 'list-price') ?? null)).toEqual([null, 'was ₦1,200', null]);
+    expect(items[1]?.querySelector('s')?.textContent).toBe('was ₦1,200');
+    expect(container.querySelector('[data-field="subtotal"]')?.textContent).toBe('₦23,625.00');
+    expect(container.querySelector('[data-field="total"]')?.textContent).toBe('₦23,625.00');
   });
 
   it('offers Pay now on an unpaid card order', async () => {

@@ -4,6 +4,7 @@ import { RECEIPT_MESSAGES as R } from '@shop/shared';
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
+import { pieceLine, unitLines } from './order-lines-testing';
 
 const shop = aShopInfo();
 
@@ -25,26 +26,28 @@ afterEach(() => {
 const field = (container: HTMLElement, name: string) =>
   container.querySelector(`[data-field="${name}"]`)?.textContent ?? undefined;
 
+const receiptRows = () =>
+  screen.getAllByTestId('receipt-item').map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  );
+
 describe('the receipt', () => {
   it('lists each item with its quantity, unit price and line total, then the totals', () => {
     const order = anOrder({
       items: [
-        { id: 'i1', productId: 'p1', name: 'French Lace', image: null, price: 4500, quantity: 2 },
-        { id: 'i2', productId: null, name: 'Gold Buttons', image: null, price: 0.1, quantity: 3 },
+        { ...pieceLine, id: 'i1', productId: 'p1', name: 'French Lace', price: 4500, quantity: 2, lineTotal: 9000 },
+        // The line total is the server's, never price × quantity again: 3 × ₦0.10 is ₦0.30.
+        { ...pieceLine, id: 'i2', productId: null, name: 'Gold Buttons', price: 0.1, quantity: 3, lineTotal: 0.3 },
       ],
       subtotal: 9000.3,
       deliveryFee: 5000,
       totalAmount: 14000.3,
     });
     const { container } = render(<Receipt order={order} shop={shop} />);
-    const rows = screen.getAllByTestId('receipt-item').map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
-    expect(rows).toEqual([
-      ['French Lace', '2', '₦4,500.00', '₦9,000.00'],
-      // Counted in kobo: 3 × ₦0.10 is ₦0.30, not 0.30000000000000004.
+    expect(receiptRows()).toEqual([
+      ['French Lace', '2', '₦4,500', '₦9,000.00'],
       ['Gold Buttons', '3', '₦0.10', '₦0.30'],
     ]);
     expect(field(container, 'subtotal')).toBe('₦9,000.30');
@@ -52,6 +55,40 @@ describe('the receipt', () => {
     expect(screen.getByText('Delivery (Express delivery)')).toBeTruthy();
     expect(field(container, 'total')).toBe('₦14,000.30');
     expect(field(container, 'order-number')).toBe('TS-7K4Q9M2X');
+  });
+
+  it('writes yards and packs in their unit, the price per unit, a broken list price struck through, and the server’s line totals', () => {
+    const order = anOrder({ items: unitLines, subtotal: 23_625, deliveryFee: 0, totalAmount: 23_625 });
+    const { container } = render(<Receipt order={order} shop={shop} />);
+    expect(receiptRows()).toEqual([
+      ['French Lace, Ivory', '2.5 yd', '₦1,200 / yard', '₦3,000.00'],
+      ['Guipure Lace, Gold', '12.5 yd', 'was ₦1,200 ₦1,050 / yard', '₦13,125.00'],
+      ['Gold Shank Buttons', '3 packs (36 buttons)', '₦2,500 / pack of 12', '₦7,500.00'],
+    ]);
+    const struck = within(screen.getAllByTestId('receipt-item')[1] as HTMLElement).getByText('₦1,200');
+    expect(struck.closest('s')?.textContent).toBe('was ₦1,200');
+    // The subtotal is the server's, as sent.
+    expect(field(container, 'subtotal')).toBe('₦23,625.00');
+  });
+
+  it('shows the line total as the server sent it, never price × quantity again', () => {
+    // ₦1,234.57 × 0.25 m would be ₦308.64; the answer's ₦308.65 marks that the page does not recompute it.
+    const order = anOrder({
+      items: [
+        {
+          ...pieceLine,
+          id: 'i1',
+          productId: 'p1',
+          name: 'Tulle',
+          unit: 'metre',
+          price: 1234.57,
+          quantity: 0.25,
+          lineTotal: 308.65,
+        },
+      ],
+    });
+    render(<Receipt order={order} shop={shop} />);
+    expect(receiptRows()).toEqual([['Tulle', '0.25 m', '₦1,234.57 / metre', '₦308.65']]);
   });
 
   it('names the shop, its address, phone and email from the shop settings, as the contact page does', () => {

@@ -82,6 +82,35 @@ describe('the admin dashboard', () => {
     );
   });
 
+  it('writes stock to refill and quantities sold in each product’s unit', async () => {
+    const dashboard = {
+      ...aBusyDashboard(),
+      topProducts: [
+        { productId: 'p-lace', name: 'French Lace, Ivory', quantity: 27.5, unit: 'yard', revenue: 30_250 },
+        { productId: 'p-buttons', name: 'Gold Shank Buttons', quantity: 6, unit: 'pack', revenue: 13_200 },
+      ],
+      lowStock: [
+        { id: 'p-tulle', name: 'Tulle', stock: 0.5, unit: 'metre', packSize: null, packItemName: null, minQuantity: 1 },
+        { id: 'p-lace', name: 'French Lace, Ivory', stock: 4.5, unit: 'yard', packSize: null, packItemName: null },
+        { id: 'p-buttons', name: 'Gold Shank Buttons', stock: 3, unit: 'pack', packSize: 12, packItemName: 'buttons' },
+      ],
+    };
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': dashboard });
+    renderRoute('/admin');
+    const top = await screen.findByRole('table', { name: 'Top products by revenue' }, slow);
+    expect(
+      within(top)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent),
+    ).toEqual(['27.5 yd', '6 packs']);
+    expect(screen.getAllByTestId('low-stock').map((line) => line.textContent)).toEqual([
+      'Tulle Out of stock (0.5 m left)Edit',
+      'French Lace, Ivory 4.5 yd leftEdit',
+      'Gold Shank Buttons 3 packs (36 buttons) leftEdit',
+    ]);
+  });
+
   it('gives the chart a table of the same figures, a row per day', async () => {
     fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': aBusyDashboard() });
     renderRoute('/admin');

@@ -4,6 +4,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
+import { unitLines } from '../../orders/order-lines-testing';
 import { anAdminOrder, apiCalls } from '../admin-testing';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
@@ -133,6 +134,17 @@ describe('Manage Orders: the list', () => {
 });
 
 describe('Manage Orders: one order', () => {
+  it('shows each line in its unit, the unit price paid with a broken list price struck through, and the line totals', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/orders/o1': { order: { ...order, items: unitLines } } });
+    renderRoute('/admin/orders/o1');
+    const items = await screen.findAllByTestId('order-item', {}, slow);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'French Lace, Ivory2.5 yd × ₦1,200 / yard₦3,000.00',
+      'Guipure Lace, Gold12.5 yd × was ₦1,200 ₦1,050 / yard₦13,125.00',
+      'Gold Shank Buttons3 packs (36 buttons) × ₦2,500 / pack of 12₦7,500.00',
+    ]);
+  });
+
   it('shows the items, customer, shipping, payment, payment events and the history with actor and note', async () => {
     fakeApi({ '/api/users/session': { user: admin }, '/api/orders/o1': { order } });
     renderRoute('/admin/orders/o1');

@@ -6,12 +6,33 @@ import {
   type Product,
   type ProductForm,
   type ProductFormValues,
+  type SaleUnit,
 } from '@shop/shared';
 
 // The admin product form's starting values and the multipart body it sends (API.md: POST and
 // PUT /api/products). Its rules are productFormSchema in packages/shared.
 
-export const EMPTY_PRODUCT_FORM: ProductForm = {
+/** One price break row as the form holds it: a quantity of the unit and a price, both as typed. */
+export type PriceBreakRow = { minQuantity: string; price: string };
+
+/**
+ * The form's fields as the inputs hold them: productFormSchema's input, with how the product is
+ * sold as text (the schema reads '' as the unit's default step and minimum, and as no pack size).
+ */
+export type ProductFormInput = Omit<
+  ProductForm,
+  'unit' | 'step' | 'minQuantity' | 'packSize' | 'packItemName' | 'priceBreaks'
+> & {
+  unit: SaleUnit;
+  step: string;
+  minQuantity: string;
+  packSize: string;
+  packItemName: string;
+  priceBreaks: PriceBreakRow[];
+};
+
+/** A new product is sold by the piece until the admin says otherwise. */
+export const EMPTY_PRODUCT_FORM: ProductFormInput = {
   name: '',
   description: '',
   price: '',
@@ -22,10 +43,16 @@ export const EMPTY_PRODUCT_FORM: ProductForm = {
   specifications: [],
   isHotBuy: false,
   isNewlyAdded: false,
+  unit: 'piece',
+  step: '',
+  minQuantity: '',
+  packSize: '',
+  packItemName: '',
+  priceBreaks: [],
 };
 
-/** The form's values for a product being edited. */
-export function productFormValuesOf(product: Product): ProductForm {
+/** The form's values for a product being edited: its terms and its stock in its unit (12.5 yards). */
+export function productFormValuesOf(product: Product): ProductFormInput {
   return {
     name: product.name,
     description: product.description,
@@ -37,6 +64,15 @@ export function productFormValuesOf(product: Product): ProductForm {
     specifications: product.specifications.map(({ name, value }) => ({ name, value })),
     isHotBuy: product.isHotBuy,
     isNewlyAdded: product.isNewlyAdded,
+    unit: product.unit,
+    step: String(product.step),
+    minQuantity: String(product.minQuantity),
+    packSize: product.packSize === null ? '' : String(product.packSize),
+    packItemName: product.packItemName ?? '',
+    priceBreaks: product.priceBreaks.map((line) => ({
+      minQuantity: String(line.minQuantity),
+      price: String(line.price),
+    })),
   };
 }
 
@@ -78,6 +114,20 @@ function appendFields(body: FormData, values: ProductFormValues) {
   body.append('isHotBuy', String(values.isHotBuy));
   body.append('isNewlyAdded', String(values.isNewlyAdded));
   if (values.slug) body.append('slug', values.slug);
+  // How it is sold. A step or minimum left out takes the unit's default on the server; the pack
+  // fields go with packs only; the breaks always go (an empty list clears them on an edit).
+  body.append('unit', values.unit);
+  if (values.step !== undefined) body.append('step', String(values.step));
+  if (values.minQuantity !== undefined) body.append('minQuantity', String(values.minQuantity));
+  if (values.unit === 'pack') {
+    if (values.packSize !== null) body.append('packSize', String(values.packSize));
+    if (values.packItemName) body.append('packItemName', values.packItemName);
+  }
+  const breaks = (values.priceBreaks as { minQuantity: number; price: number }[]).map(({ minQuantity, price }) => ({
+    minQuantity,
+    price,
+  }));
+  body.append('priceBreaks', JSON.stringify(breaks));
 }
 
 /** POST /api/products: the fields, then the image files in the order shown (the first is the thumbnail). */

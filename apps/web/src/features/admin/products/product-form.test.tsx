@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
-import { IMAGE_MESSAGES, PRODUCT_MESSAGES, PRODUCT_WRITE_MESSAGES } from '@shop/shared';
+import {
+  IMAGE_MESSAGES,
+  PRICE_BREAKS_MAX,
+  PRODUCT_MESSAGES,
+  PRODUCT_WRITE_MESSAGES,
+  SALE_TERMS_MESSAGES,
+} from '@shop/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aCategory, aProduct, aSubcategory, aUser } from '../../../testing/fixtures';
+import { aCategory, aLaceByTheYard, aPackOfButtons, aProduct, aSubcategory, aUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { anImageFile, fakeCatalogueApi, stubObjectUrls } from '../catalogue-test-api';
 
@@ -24,12 +30,17 @@ const saved = aProduct({
   images: ['/images/p1/a-full.webp', '/images/p1/b-full.webp'],
 });
 
+const lace = aLaceByTheYard({ images: ['/images/p-lace/a-full.webp'] });
+const buttons = aPackOfButtons({ images: ['/images/p-buttons/a-full.webp'] });
+
 function shop(overrides: Parameters<typeof fakeCatalogueApi>[0] = {}) {
   return fakeCatalogueApi({
     '/api/users/session': { body: { user: admin } },
     '/api/categories': { body: { categories } },
     '/api/products/admin': { body: { products: [], page: 1, pageSize: 20, total: 0 } },
     'GET /api/products/p1': { body: { product: saved } },
+    'GET /api/products/p-lace': { body: { product: lace } },
+    'GET /api/products/p-buttons': { body: { product: buttons } },
     ...overrides,
   });
 }
@@ -37,6 +48,7 @@ function shop(overrides: Parameters<typeof fakeCatalogueApi>[0] = {}) {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Choose images'), { target: { files } });
+const select = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const sentForm = (api: ReturnType<typeof shop>, method: string, path: string) =>
   api.requests(method, path).at(-1)?.init?.body as FormData;
 
@@ -199,6 +211,162 @@ describe('the new product form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('how the product is sold', { timeout: 20_000 }, () => {
+  it('offers a step and a minimum for a length, with the unit in the labels, and a pack’s fields for a pack', async () => {
+    shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    expect((screen.getByLabelText('Sold by') as HTMLSelectElement).value).toBe('piece');
+    expect(screen.queryByLabelText('Step (yards)')).toBeNull();
+    expect(field('Stock')).toBeTruthy();
+
+    select('Sold by', 'yard');
+    expect(field('Step (yards)').value).toBe('0.5');
+    expect(field('Minimum (yards)').value).toBe('1');
+    expect(field('Stock (yards)').getAttribute('inputmode')).toBe('decimal');
+    expect(screen.queryByLabelText('Pack size')).toBeNull();
+
+    // Another length keeps what was typed.
+    type('Step (yards)', '0.25');
+    select('Sold by', 'metre');
+    expect(field('Step (metres)').value).toBe('0.25');
+
+    select('Sold by', 'pack');
+    expect(screen.queryByLabelText('Step (metres)')).toBeNull();
+    expect(field('Pack size')).toBeTruthy();
+    expect(field('Each pack holds')).toBeTruthy();
+    expect(field('Stock (packs)')).toBeTruthy();
+  });
+
+  it('needs a pack size for a pack, and whole packs in stock, before sending', async () => {
+    const api = shop();
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    select('Sold by', 'pack');
+    type('Stock (packs)', '12.5');
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(SALE_TERMS_MESSAGES.packSizeRequired)).toBeTruthy();
+    expect(screen.getByText(SALE_TERMS_MESSAGES.stockOffUnit)).toBeTruthy();
+    expect(field('Pack size').getAttribute('aria-invalid')).toBe('true');
+    expect(api.requests('POST', '/api/products')).toHaveLength(0);
+  });
+
+  it('says what each price break means with its saving, and refuses one that is not below the price', async () => {
+    const api = shop();
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    type('Price (₦)', '1200');
+    select('Sold by', 'yard');
+    fireEvent.click(screen.getByRole('button', { name: 'Add price break' }));
+    type('Break 1: from quantity (yards)', '10');
+    type('Break 1: price per yard (₦)', '1050');
+    expect(screen.getByTestId('price-break-summary').textContent).toBe('10 yards or more: ₦1,050 / yard, saves 12%');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add price break' }));
+    type('Break 2: from quantity (yards)', '20');
+    type('Break 2: price per yard (₦)', '1300');
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(SALE_TERMS_MESSAGES.breakPriceInvalid)).toBeTruthy();
+    expect(api.requests('POST', '/api/products')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove price break 2' }));
+    expect(screen.getAllByTestId('price-break')).toHaveLength(1);
+  });
+
+  it('offers at most PRICE_BREAKS_MAX price breaks', async () => {
+    shop();
+    renderRoute('/admin/products/new');
+    await screen.findByRole('form', { name: 'New product' });
+    for (let i = 0; i < PRICE_BREAKS_MAX; i += 1)
+      fireEvent.click(screen.getByRole('button', { name: 'Add price break' }));
+    expect(screen.getAllByTestId('price-break')).toHaveLength(PRICE_BREAKS_MAX);
+    expect(screen.queryByRole('button', { name: 'Add price break' })).toBeNull();
+    expect(screen.getByText(`At most ${PRICE_BREAKS_MAX} price breaks.`)).toBeTruthy();
+  });
+
+  it('sends a length’s unit, step, minimum, stock in the unit and its breaks as a JSON list', async () => {
+    const api = shop({
+      'POST /api/products': { status: 201, body: { message: PRODUCT_WRITE_MESSAGES.created, product: lace } },
+    });
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    type('Price (₦)', '1200');
+    select('Sold by', 'yard');
+    type('Minimum (yards)', '1.5');
+    type('Stock (yards)', '37.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add price break' }));
+    type('Break 1: from quantity (yards)', '10');
+    type('Break 1: price per yard (₦)', '1050.50');
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.created)).toBeTruthy();
+    const body = sentForm(api, 'POST', '/api/products');
+    expect(body.get('unit')).toBe('yard');
+    expect(body.get('step')).toBe('0.5');
+    expect(body.get('minQuantity')).toBe('1.5');
+    expect(body.get('stock')).toBe('37.5');
+    expect(body.get('packSize')).toBeNull();
+    expect(body.get('packItemName')).toBeNull();
+    expect(JSON.parse(String(body.get('priceBreaks')))).toEqual([{ minQuantity: 10, price: 1050.5 }]);
+  });
+
+  it('sends a pack’s size and what it holds, and an empty list of breaks', async () => {
+    const api = shop({
+      'POST /api/products': { status: 201, body: { message: PRODUCT_WRITE_MESSAGES.created, product: buttons } },
+    });
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    select('Sold by', 'pack');
+    type('Pack size', '12');
+    type('Each pack holds', 'buttons');
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.created)).toBeTruthy();
+    const body = sentForm(api, 'POST', '/api/products');
+    expect(body.get('unit')).toBe('pack');
+    expect(body.get('packSize')).toBe('12');
+    expect(body.get('packItemName')).toBe('buttons');
+    expect(body.get('step')).toBeNull();
+    expect(body.get('minQuantity')).toBeNull();
+    expect(body.get('stock')).toBe('12');
+    expect(body.get('priceBreaks')).toBe('[]');
+  });
+
+  it('puts the server’s field errors under the pack size and the break’s price', async () => {
+    shop({
+      'POST /api/products': {
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are invalid',
+          errors: {
+            packSize: SALE_TERMS_MESSAGES.packSizeInvalid,
+            'priceBreaks.0.price': PRODUCT_MESSAGES.priceInvalid,
+            priceBreaks: SALE_TERMS_MESSAGES.breakQuantityInvalid,
+          },
+        },
+      },
+    });
+    renderRoute('/admin/products/new');
+    await fillNewProduct();
+    select('Sold by', 'pack');
+    type('Pack size', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Add price break' }));
+    type('Break 1: from quantity (packs)', '5');
+    type('Break 1: price per pack (₦)', '2000');
+    pick(anImageFile('front.png'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText('Error: Some fields are invalid')).toBeTruthy();
+    expect(screen.getByText(SALE_TERMS_MESSAGES.packSizeInvalid)).toBeTruthy();
+    expect(field('Pack size').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(PRODUCT_MESSAGES.priceInvalid)).toBeTruthy();
+    expect(field('Break 1: price per pack (₦)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(SALE_TERMS_MESSAGES.breakQuantityInvalid)).toBeTruthy();
+  });
+});
+
 describe('the edit product page', { timeout: 20_000 }, () => {
   it('fills the form with the product and its images, the first marked as the thumbnail', async () => {
     shop();
@@ -216,6 +384,39 @@ describe('the edit product page', { timeout: 20_000 }, () => {
       '/images/p1/b-thumb.webp',
     ]);
     expect(within(previews[0]?.closest('li') as HTMLElement).getByText('Thumbnail')).toBeTruthy();
+  });
+
+  it('loads a lace’s terms, its stock in yards and its breaks, and sends them back', async () => {
+    const api = shop({
+      'PUT /api/products/p-lace': { body: { message: PRODUCT_WRITE_MESSAGES.updated, product: lace } },
+    });
+    renderRoute('/products/p-lace/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    expect((screen.getByLabelText('Sold by') as HTMLSelectElement).value).toBe('yard');
+    expect(field('Step (yards)').value).toBe('0.5');
+    expect(field('Minimum (yards)').value).toBe('1');
+    expect(field('Stock (yards)').value).toBe('37.5');
+    expect(field('Break 1: from quantity (yards)').value).toBe('10');
+    expect(field('Break 1: price per yard (₦)').value).toBe('1050');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PRODUCT_WRITE_MESSAGES.updated)).toBeTruthy();
+    const body = sentForm(api, 'PUT', '/api/products/p-lace');
+    expect(body.get('unit')).toBe('yard');
+    expect(body.get('stock')).toBe('37.5');
+    expect(JSON.parse(String(body.get('priceBreaks')))).toEqual([{ minQuantity: 10, price: 1050 }]);
+  });
+
+  it('loads a pack’s size and what it holds', async () => {
+    shop();
+    renderRoute('/products/p-buttons/edit');
+    await screen.findByRole('form', { name: 'Edit product' });
+    expect((screen.getByLabelText('Sold by') as HTMLSelectElement).value).toBe('pack');
+    expect(field('Pack size').value).toBe('12');
+    expect(field('Each pack holds').value).toBe('buttons');
+    expect(field('Stock (packs)').value).toBe('40');
+    expect(screen.getByTestId('price-break-summary').textContent).toBe(
+      '5 packs or more: ₦2,200 / pack of 12, saves 12%',
+    );
   });
 
   it('sends the kept and new images in the order shown as imageOrder, with the new files', async () => {

@@ -2,7 +2,7 @@
 import { CSV_MESSAGES, PRODUCT_WRITE_MESSAGES } from '@shop/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aCategory, aProduct, aUser } from '../../../testing/fixtures';
+import { aCategory, aLaceByTheYard, aPackOfButtons, aProduct, aUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { fakeCatalogueApi } from '../catalogue-test-api';
 
@@ -65,6 +65,30 @@ describe('Manage Products', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 products')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add product' }).getAttribute('href')).toBe('/admin/products/new');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/products/export.csv');
+  });
+
+  it('writes the price per unit and the stock in the unit, Out when not even the minimum is left', async () => {
+    const products = [
+      aLaceByTheYard({ id: 'l1', name: 'French Lace, Ivory', stock: 12.5 }),
+      // Half a yard left of a lace sold from 1 yard: nobody can buy it.
+      aLaceByTheYard({ id: 'l2', name: 'Guipure Lace', stock: 0.5 }),
+      aLaceByTheYard({ id: 'l3', name: 'Cord Lace', stock: 4.5 }),
+      aPackOfButtons({ id: 'b1', stock: 40 }),
+    ];
+    shop({ '/api/products/admin': { body: { products, page: 1, pageSize: 20, total: 4 } } });
+    renderRoute('/admin/products');
+    const table = await screen.findByRole('table', { name: /Products/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = rows.map((row) => {
+      const cell = within(row).getAllByRole('cell');
+      return [cell[3]?.textContent, cell[4]?.textContent];
+    });
+    expect(cells).toEqual([
+      ['₦1,200.00 / yard', '12.5 yd'],
+      ['₦1,200.00 / yard', '0.5 ydOut'],
+      ['₦1,200.00 / yard', '4.5 ydLow'],
+      ['₦2,500.00 / pack of 12', '40 packs (480 buttons)'],
+    ]);
   });
 
   it('asks the server for the filters, sort and page of the URL, so reload and back keep them', async () => {
@@ -227,6 +251,50 @@ describe('the CSV import', { timeout: 20_000 }, () => {
     expect((body.get('file') as File).name).toBe('products.csv');
     expect(body.getAll('images').map((file) => (file as File).name)).toEqual(['gold.png']);
     expect((body.get('zip') as File).name).toBe('pictures.zip');
+  });
+
+  it('writes each row’s stock in its unit, and says how the unit columns are written', async () => {
+    shop({
+      'POST /api/products/import': {
+        body: {
+          message: '3 rows are ready to import',
+          applied: false,
+          rows: [
+            { line: 2, action: 'create', id: null, name: 'Gold Lace', price: 1200, stock: 37.5, unit: 'yard' },
+            {
+              line: 3,
+              action: 'create',
+              id: null,
+              name: 'Shank Buttons',
+              price: 2500,
+              stock: 40,
+              unit: 'pack',
+              packSize: 12,
+              packItemName: 'buttons',
+            },
+            // A server that names no unit: the quantity as the file has it.
+            { line: 4, action: 'update', id: 'p1', name: 'Satin Ribbon, Wine', price: 1500, stock: 12.5 },
+          ],
+          errors: [],
+          created: 2,
+          updated: 1,
+        },
+      },
+    });
+    renderRoute('/admin/products');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const help = screen.getByTestId('csv-units-help').textContent ?? '';
+    for (const column of ['unit', 'step', 'minQuantity', 'packSize', 'packItemName', 'priceBreaks'])
+      expect(help).toContain(column);
+    expect(help).toContain('10=1050 | 20=1000');
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('table', { name: 'Import preview' });
+    const stocks = within(preview)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
+    expect(stocks).toEqual(['37.5 yd', '40 packs (480 buttons)', '12.5']);
   });
 
   it('imports a clean preview and says how many were created and updated', async () => {

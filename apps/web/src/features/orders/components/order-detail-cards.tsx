@@ -1,6 +1,7 @@
 import { formatNaira, type Order } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image';
+import { orderLineQuantity, UnitPricePaid } from './order-line';
 
 // The pieces an order's detail page is built of, shared by the customer's page and the admin's.
 // `compact` is the admin's denser layout (four cards a row); the customer's page has more room.
@@ -48,7 +49,10 @@ export function OrderFacts({ rows }: { rows: [label: string, value: ReactNode, f
   );
 }
 
-/** The items ordered, each with its picture, price × quantity and line total. */
+/**
+ * The items ordered, each with its picture, quantity in its unit × the unit price paid (the list
+ * price struck through when a break applied) and the line total the server charged.
+ */
 export function OrderItemsList({
   items,
   compact = false,
@@ -73,11 +77,11 @@ export function OrderItemsList({
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{item.name}</p>
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              {formatNaira(item.price)} × {item.quantity}
+              <span data-line="quantity">{orderLineQuantity(item)}</span> × <UnitPricePaid item={item} />
             </p>
           </div>
-          <p className="font-semibold tabular-nums">
-            {formatNaira((Math.round(item.price * 100) * item.quantity) / 100)}
+          <p className="font-semibold whitespace-nowrap tabular-nums" data-line="line-total">
+            {formatNaira(item.lineTotal)}
           </p>
         </li>
       ))}

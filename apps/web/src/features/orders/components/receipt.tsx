@@ -8,6 +8,7 @@ import {
   STOREFRONT_NAME,
 } from '@shop/shared';
 import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../order-labels';
+import { orderLineQuantity, UnitPricePaid } from './order-line';
 import './receipt.css';
 
 // One order's printable receipt (README "Receipts"), the same for the customer's page and the
@@ -32,9 +33,6 @@ export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
 };
-
-/** A line's total in naira, counted in kobo so ₦0.10 × 3 is ₦0.30. */
-const lineTotal = (price: number, quantity: number) => (Math.round(price * 100) * quantity) / 100;
 
 /** The delivery address as lines; the Lagos area (LGA) only when the order has one. */
 export function deliveryAddressLines(ship: Order['shippingAddress']): [key: string, line: string][] {
@@ -186,12 +184,14 @@ export function Receipt({ order, shop }: { order: Order; shop: ShopInfo | undefi
                 data-testid="receipt-item"
                 className="receipt-row border-b border-linen-200 align-top dark:border-stone-700"
               >
-                <td className="py-2 pr-2 [overflow-wrap:anywhere]">{item.name}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{item.quantity}</td>
-                <td className="px-2 py-2 text-right tabular-nums whitespace-nowrap">{formatNaira(item.price)}</td>
-                <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap">
-                  {formatNaira(lineTotal(item.price, item.quantity))}
+                {/* A floor under the name's width: the unit columns would otherwise squeeze it a letter wide. */}
+                <td className="min-w-16 py-2 pr-2 [overflow-wrap:anywhere]">{item.name}</td>
+                <td className="px-2 py-2 text-right tabular-nums">{orderLineQuantity(item)}</td>
+                <td className="px-2 py-2 text-right tabular-nums">
+                  <UnitPricePaid item={item} />
                 </td>
+                {/* The server's line total: a fractional quantity rounds once, there, never here. */}
+                <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap">{formatNaira(item.lineTotal)}</td>
               </tr>
             ))}
           </tbody>

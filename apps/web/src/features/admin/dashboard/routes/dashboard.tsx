@@ -1,4 +1,12 @@
-import { type Dashboard, formatNaira, ORDER_STATUSES } from '@shop/shared';
+import {
+  type Dashboard,
+  formatNaira,
+  formatQuantity,
+  isSaleUnit,
+  ORDER_STATUSES,
+  parseQuantity,
+  type SaleFields,
+} from '@shop/shared';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
@@ -15,6 +23,33 @@ const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
 const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
+
+// NOTE: the server sends how each product is sold beside dashboardSchema's fields (the stock
+// and quantities in the unit, 12.5 yards); a line without a unit is read as pieces.
+type SaleWords = Partial<Pick<SaleFields, 'unit' | 'packSize' | 'packItemName' | 'minQuantity'>>;
+type StockLine = Dashboard['lowStock'][number] & SaleWords;
+type TopLine = Dashboard['topProducts'][number] & SaleWords;
+
+/** A quantity of a line's unit as the shop writes it: "12.5 yd", "3 packs (36 buttons)", "6". */
+function quantityOf(line: SaleWords, quantity: number): string {
+  const hundredths = parseQuantity(quantity);
+  if (hundredths === null) return String(quantity);
+  const unit = isSaleUnit(line.unit) ? line.unit : 'piece';
+  return formatQuantity({ unit, packSize: line.packSize ?? null, packItemName: line.packItemName ?? null }, hundredths);
+}
+
+/** Out of stock: nothing left, or less than one line's minimum when the server says what that is. */
+function isOut(line: StockLine): boolean {
+  const hundredths = parseQuantity(line.stock) ?? 0;
+  const min = line.minQuantity === undefined ? null : parseQuantity(line.minQuantity);
+  return hundredths <= 0 || (min !== null && hundredths < min);
+}
+
+/** "Out of stock", "Out of stock (0.5 yd left)", "4.5 yd left". */
+function stockText(line: StockLine): string {
+  if (!isOut(line)) return `${quantityOf(line, line.stock)} left`;
+  return line.stock > 0 ? `Out of stock (${quantityOf(line, line.stock)} left)` : 'Out of stock';
+}
 
 /** The shop at a glance: 30 days of sales, orders by status, best sellers and stock to refill. */
 export default function AdminDashboardPage() {
@@ -182,10 +217,12 @@ function DashboardBody({ data }: { data: Dashboard }) {
                 </tr>
               </thead>
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
-                {data.topProducts.map((product) => (
+                {data.topProducts.map((product: TopLine) => (
                   <tr key={product.productId ?? product.name}>
                     <td className={`${tdClass} break-words`}>{product.name}</td>
-                    <td className={`${tdClass} tabular-nums`}>{product.quantity}</td>
+                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                      {quantityOf(product, product.quantity)}
+                    </td>
                     <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatNaira(product.revenue)}</td>
                   </tr>
                 ))}
@@ -202,18 +239,18 @@ function DashboardBody({ data }: { data: Dashboard }) {
             <p className="mt-2">Every product is well stocked.</p>
           ) : (
             <ul className="mt-2 divide-y divide-linen-200 dark:divide-stone-800" aria-label="Products to restock">
-              {data.lowStock.map((product) => (
+              {data.lowStock.map((product: StockLine) => (
                 <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="low-stock">
                   <span className="min-w-0 break-words">
                     {product.name}{' '}
                     <span
                       className={
-                        product.stock === 0
+                        isOut(product)
                           ? 'font-semibold text-red-700 dark:text-red-300'
                           : 'text-stone-600 dark:text-stone-400'
                       }
                     >
-                      {product.stock === 0 ? 'Out of stock' : `${product.stock} left`}
+                      {stockText(product)}
                     </span>
                   </span>
                   <Link

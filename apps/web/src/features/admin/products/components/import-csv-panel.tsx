@@ -1,10 +1,17 @@
 import {
+  CSV_LIST_SEPARATOR,
   CSV_MESSAGES,
   type CsvRowError,
   formatNaira,
+  formatQuantity,
+  isSaleUnit,
   PRODUCT_CSV_COLUMNS,
   type ProductImportResult,
+  parseQuantity,
   productImportResultSchema,
+  quantityText,
+  SALE_UNITS,
+  type SaleFields,
 } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -21,6 +28,24 @@ const fileInputClasses =
 /** A folder holds more than pictures (a .DS_Store, the CSV itself); some systems give no type. */
 const isPicture = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|avif)$/i.test(file.name);
 
+type PreviewRow = ProductImportResult['rows'][number] & Partial<Pick<SaleFields, 'unit' | 'packSize' | 'packItemName'>>;
+
+/**
+ * A preview row's stock in its unit ("12.5 yd", "40 packs (480 buttons)"). NOTE: the rows carry
+ * `unit` (and a pack's size and items) only if the server adds them beside productImportResultSchema's
+ * fields; without them the quantity is written as the CSV has it (12.5), never as a float's digits.
+ */
+export function previewStockText(row: PreviewRow): string {
+  if (row.stock === null) return '—';
+  const hundredths = parseQuantity(row.stock);
+  if (hundredths === null) return String(row.stock);
+  if (!isSaleUnit(row.unit)) return quantityText(hundredths);
+  return formatQuantity(
+    { unit: row.unit, packSize: row.packSize ?? null, packItemName: row.packItemName ?? null },
+    hundredths,
+  );
+}
+
 /**
  * A refused import answers with the same preview (400: rows with errors; 409 CATALOGUE_CHANGED:
  * rows whose product or subcategory changed since the preview): show it rather than only its
@@ -28,8 +53,9 @@ const isPicture = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|pn
  */
 function previewOf(error: unknown): ProductImportResult | undefined {
   if (!(error instanceof ApiError)) return undefined;
+  // Checked against the schema, but kept as sent: the schema would strip a row's unit fields.
   const parsed = productImportResultSchema.safeParse(error.body);
-  return parsed.success ? parsed.data : undefined;
+  return parsed.success ? (error.body as ProductImportResult) : undefined;
 }
 
 /**
@@ -99,6 +125,13 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
         The columns of Export CSV: {PRODUCT_CSV_COLUMNS.join(', ')}. An empty id creates a product; an id of this shop
         updates it. Images are this shop's image URLs or file names of the images you add here, separated by “ | ”.
+      </p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-300" data-testid="csv-units-help">
+        How each product is sold: unit is one of {SALE_UNITS.join(', ')} (empty: piece); stock, step and minQuantity are
+        quantities of that unit, such as 37.5 yards (step and minQuantity empty: 0.5 and 1 for a length, 1 otherwise);
+        packSize (required for a pack) and packItemName, such as buttons, are for packs; priceBreaks lists a quantity
+        and its price per unit, such as <code>10=1050{CSV_LIST_SEPARATOR}20=1000</code>. A file without these columns
+        imports its rows as pieces.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
@@ -251,7 +284,7 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
                       <td className="px-3 py-2 capitalize">{row.action}</td>
                       <td className="px-3 py-2">{row.name}</td>
                       <td className="px-3 py-2">{row.price === null ? '—' : formatNaira(row.price)}</td>
-                      <td className="px-3 py-2">{row.stock ?? '—'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{previewStockText(row)}</td>
                       <td className="px-3 py-2 text-red-800 dark:text-red-200">
                         {rowErrors.map((error) => `${error.column}: ${error.message}`).join('; ')}
                       </td>

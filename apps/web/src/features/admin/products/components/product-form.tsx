@@ -1,27 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Category,
-  PRODUCT_MESSAGES,
-  type ProductForm as ProductFormFields,
-  type ProductFormValues,
-  productFormSchema,
-} from '@shop/shared';
+import { type Category, isLengthUnit, PRODUCT_MESSAGES, type ProductFormValues, productFormSchema } from '@shop/shared';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
+import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { ApiError } from '../../../../lib/api-client';
 import { AdminError } from '../../components/admin-error';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/catalog-form-fields';
-import type { ProductImageItem } from '../product-form-data';
+import type { ProductFormInput, ProductImageItem } from '../product-form-data';
 import { ProductImagesEditor } from './product-images-editor';
+import { PriceBreaksFields, SaleUnitFields, stockLabel } from './sale-terms-fields';
 
 type ProductFormProps = {
   mode: 'create' | 'edit';
   categories: Category[];
-  defaultValues: ProductFormFields;
+  defaultValues: ProductFormInput;
   initialImages?: ProductImageItem[];
   /** Sends the form; a thrown error keeps everything typed and picked, and is shown. */
   onSave: (values: ProductFormValues, images: ProductImageItem[]) => Promise<void>;
@@ -29,17 +25,9 @@ type ProductFormProps = {
   actions?: ReactNode;
 };
 
-const SERVER_FIELDS = new Set<string>([
-  'name',
-  'description',
-  'price',
-  'stock',
-  'subcategoryId',
-  'slug',
-  'specifications',
-  'isHotBuy',
-  'isNewlyAdded',
-]);
+// NOTE: the inputs hold the sale terms as text and the breaks as rows (ProductFormInput), which
+// productFormSchema's input takes; its own input type reads the breaks as `unknown`.
+const resolver = zodResolver(productFormSchema) as unknown as Resolver<ProductFormInput, unknown, ProductFormValues>;
 
 /**
  * SPEC.md §5's admin product form, for a new product and an edited one: every field required but
@@ -58,6 +46,7 @@ export function ProductForm({
   const [images, setImages] = useState<ProductImageItem[]>(initialImages);
   const [imagesError, setImagesError] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
+  const form = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver, defaultValues });
   const {
     register,
     control,
@@ -66,12 +55,10 @@ export function ProductForm({
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormFields, unknown, ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
-    defaultValues,
-  });
+  } = form;
   const specifications = useFieldArray({ control, name: 'specifications' });
   const categoryId = useWatch({ control, name: 'categoryId' });
+  const unit = useWatch({ control, name: 'unit' });
   const subcategories = categories.find((category) => category.id === categoryId)?.subcategories ?? [];
 
   const imagesMissing = (list: ProductImageItem[]) => (list.length === 0 ? PRODUCT_MESSAGES.imageRequired : undefined);
@@ -93,8 +80,10 @@ export function ProductForm({
       if (error instanceof ApiError && error.errors) {
         for (const [field, message] of Object.entries(error.errors)) {
           if (field === 'images' || field === 'existingImages' || field === 'imageOrder') setImagesError(message);
-          else if (SERVER_FIELDS.has(field)) setError(field as Path<ProductFormFields>, { message });
         }
+        // Under the fields of the form by name, dotted ones too (priceBreaks.0.price); a whole
+        // list's (priceBreaks, specifications) above its rows.
+        showServerFieldErrors(error, getValues(), setError);
       }
     }
   });
@@ -123,20 +112,6 @@ export function ProductForm({
             {...register('slug')}
           />
         )}
-        <TextField
-          label="Price (₦)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.price?.message}
-          {...register('price')}
-        />
-        <TextField
-          label="Stock"
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.stock?.message}
-          {...register('stock')}
-        />
         <SelectField
           label="Category"
           error={errors.categoryId?.message}
@@ -169,6 +144,23 @@ export function ProductForm({
             </option>
           ))}
         </SelectField>
+        <TextField
+          label="Price (₦)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={unit === 'piece' ? undefined : `Per ${unit}`}
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <SaleUnitFields form={form} />
+        <TextField
+          label={stockLabel(unit)}
+          inputMode={isLengthUnit(unit) ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          hint={isLengthUnit(unit) ? `In ${unit}s, with up to two decimals, e.g. 37.5` : undefined}
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
         <TextAreaField
           label="Description"
           className="sm:col-span-2"
@@ -206,13 +198,17 @@ export function ProductForm({
             </li>
           ))}
         </ul>
-        {errors.specifications?.message && (
-          <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.specifications.message}</p>
+        {(errors.specifications?.root?.message ?? errors.specifications?.message) && (
+          <p className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {errors.specifications?.root?.message ?? errors.specifications?.message}
+          </p>
         )}
         <Button variant="ghost" className="mt-2" onClick={() => specifications.append({ name: '', value: '' })}>
           <Plus aria-hidden="true" className="size-4" /> Add specification
         </Button>
       </fieldset>
+
+      <PriceBreaksFields form={form} />
 
       <div className="flex flex-wrap gap-6">
         <CheckboxField label="Hot buy" hint="Shown in the home page's Hot Buys" {...register('isHotBuy')} />

@@ -4,8 +4,14 @@ import {
   type AdminProductSort,
   type AdminStockFilter,
   formatNaira,
+  formatQuantity,
+  isPurchasable,
   LOW_STOCK_THRESHOLD,
   type Product,
+  parseQuantity,
+  perUnitSuffix,
+  QUANTITY_SCALE,
+  saleTermsOf,
 } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Upload } from 'lucide-react';
@@ -305,16 +311,22 @@ export default function AdminProductsPage() {
   );
 }
 
-function StockCell({ stock }: { stock: number }) {
-  const badge =
-    stock === 0
-      ? { text: 'Out', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' }
-      : stock <= LOW_STOCK_THRESHOLD
-        ? { text: 'Low', className: 'bg-gold-100 text-stone-900 dark:bg-stone-700 dark:text-stone-100' }
-        : undefined;
+/**
+ * The stock in the product's unit ("12.5 yd", "40 packs (480 buttons)", "7"), badged Out when not
+ * even one line's minimum is left (the storefront's rule) and Low up to LOW_STOCK_THRESHOLD whole
+ * units, as the server's stock filter counts them.
+ */
+function StockCell({ product }: { product: Product }) {
+  const terms = saleTermsOf(product);
+  const hundredths = parseQuantity(product.stock) ?? 0;
+  const badge = !isPurchasable(terms, hundredths)
+    ? { text: 'Out', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' }
+    : hundredths <= LOW_STOCK_THRESHOLD * QUANTITY_SCALE
+      ? { text: 'Low', className: 'bg-gold-100 text-stone-900 dark:bg-stone-700 dark:text-stone-100' }
+      : undefined;
   return (
     <span className="inline-flex items-center gap-2">
-      {stock}
+      <span data-testid="stock">{formatQuantity(terms, hundredths)}</span>
       {badge && (
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.text}</span>
       )}
@@ -349,9 +361,12 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <td className="px-3 py-2">
         {product.subcategory.category.name} › {product.subcategory.name}
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatNaira(product.price)}</td>
       <td className="px-3 py-2 whitespace-nowrap">
-        <StockCell stock={product.stock} />
+        {formatNaira(product.price)}
+        {perUnitSuffix(product)}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <StockCell product={product} />
       </td>
       <td className="px-3 py-2">{product.isHotBuy ? 'Yes' : 'No'}</td>
       <td className="px-3 py-2">{product.isNewlyAdded ? 'Yes' : 'No'}</td>
