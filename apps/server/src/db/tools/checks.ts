@@ -32,16 +32,20 @@ export async function checksOf(connection: ToolConnection, tables: TableInfo[]):
     }
   }
   if (names.has('products')) {
+    // Stock in hundredths of each product's unit of sale (migration 0014): an integer sum, exact.
     const [row] = await connection.query<{ stock: string }>(
-      'SELECT coalesce(sum(stock), 0)::text AS stock FROM products',
+      'SELECT coalesce(sum(stock_hundredths), 0)::text AS stock FROM products',
     );
-    sums['products: stock'] = row?.stock ?? '0';
+    sums['products: stock (hundredths)'] = row?.stock ?? '0';
   }
   if (names.has('order_items')) {
-    const [row] = await connection.query<{ quantity: string }>(
-      'SELECT coalesce(sum(quantity), 0)::text AS quantity FROM order_items',
+    // Quantities in hundredths of the unit, and each line's total as charged (after any break).
+    const [row] = await connection.query<{ quantity: string; total: string }>(
+      `SELECT coalesce(sum(quantity_hundredths), 0)::text AS quantity,
+              coalesce(sum(line_total_kobo), 0)::text AS total FROM order_items`,
     );
-    sums['order items: quantity'] = row?.quantity ?? '0';
+    sums['order items: quantity (hundredths)'] = row?.quantity ?? '0';
+    sums['order items: line total kobo'] = row?.total ?? '0';
   }
   return { counts, sums };
 }

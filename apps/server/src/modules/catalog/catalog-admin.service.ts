@@ -13,10 +13,12 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type Product,
+  parseQuantity,
   RESERVED_PRODUCT_SLUGS,
   SLUG_MESSAGES,
   SLUG_PATTERN,
   type Subcategory,
+  saleTermsFromInput,
   slugify,
   subcategoryOrderSchema,
   subcategoryWriteSchema,
@@ -192,11 +194,20 @@ export class CatalogAdminService {
     input: z.output<typeof createProductRequestSchema>,
     subcategory: Subcategory,
   ): Omit<ProductValues, 'slug' | 'images'> {
+    // Integers from here on (units.ts): the schema has checked the terms go with the price and stock.
+    // A new unit on a product with open orders is fine: each order line keeps its own snapshot.
+    const terms = saleTermsFromInput(input);
     return {
       name: input.name,
       description: input.description,
       priceKobo: nairaToKobo(input.price) ?? 0,
-      stock: input.stock,
+      stockHundredths: parseQuantity(input.stock) ?? 0,
+      unit: terms.unit,
+      stepHundredths: terms.stepHundredths,
+      minHundredths: terms.minHundredths,
+      packSize: terms.packSize,
+      packItemName: terms.packItemName,
+      priceBreaks: [...terms.priceBreaks],
       specifications: input.specifications,
       subcategoryId: subcategory.id,
       categoryId: subcategory.categoryId,

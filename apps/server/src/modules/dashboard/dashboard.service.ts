@@ -3,6 +3,7 @@ import {
   DASHBOARD_LOW_STOCK_LIST,
   DASHBOARD_TOP_PRODUCTS,
   type Dashboard,
+  hundredthsToUnits,
   koboToNaira,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -56,10 +57,19 @@ export class DashboardService {
       topProducts: top.map((row) => ({
         productId: row.productId,
         name: row.name,
-        quantity: row.quantity,
+        quantity: hundredthsToUnits(row.quantityHundredths),
+        unit: row.unit,
         revenue: koboToNaira(Number(row.kobo)),
       })),
-      lowStock: stock.list,
+      // Stock in the unit of sale (12.5), with how it is sold so the page can say "12.5 yd".
+      lowStock: stock.list.map((row) => ({
+        id: row.id,
+        name: row.name,
+        stock: hundredthsToUnits(row.stockHundredths),
+        unit: row.unit,
+        packSize: row.packSize,
+        packItemName: row.packItemName,
+      })),
       lowStockCount: stock.low,
       outOfStockCount: stock.out,
     };
