@@ -9,6 +9,7 @@ import {
   PRODUCT_MESSAGES,
   type Product,
   productSchema,
+  QUANTITY_MESSAGES,
   SALE_TERMS_MESSAGES,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -373,6 +374,16 @@ describe('how a product is sold (units of sale)', () => {
       [{ unit: 'piece', step: '0.5' }, { step: SALE_TERMS_MESSAGES.stepWhole }],
       [{ unit: 'yard', step: '0.5', minQuantity: '0.75' }, { minQuantity: SALE_TERMS_MESSAGES.minOffStep }],
       [{ unit: 'pack' }, { packSize: SALE_TERMS_MESSAGES.packSizeRequired }],
+      // Beyond what one line may ever take (and the integer columns): never a 500.
+      [{ unit: 'yard', step: '999999999.5', minQuantity: '999999999.5' }, { step: SALE_TERMS_MESSAGES.stepInvalid }],
+      [
+        { unit: 'yard', minQuantity: '250' },
+        { minQuantity: QUANTITY_MESSAGES.overLineMax({ unit: 'yard', packSize: null, packItemName: null }) },
+      ],
+      [
+        { unit: 'yard', priceBreaks: JSON.stringify([{ minQuantity: 99999999, price: 1 }]) },
+        { priceBreaks: QUANTITY_MESSAGES.overLineMax({ unit: 'yard', packSize: null, packItemName: null }) },
+      ],
       [{ unit: 'pack', packSize: '1' }, { packSize: SALE_TERMS_MESSAGES.packSizeInvalid }],
       [{ stock: '2.5' }, { stock: SALE_TERMS_MESSAGES.stockOffUnit }],
       [{ stock: '2.555', unit: 'yard' }, { stock: PRODUCT_MESSAGES.stockInvalid }],

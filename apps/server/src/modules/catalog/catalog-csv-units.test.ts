@@ -1,6 +1,7 @@
 import {
   hundredthsToUnits,
   isLengthUnit,
+  LINE_MAX_UNITS,
   PRODUCT_CSV_COLUMNS,
   type PriceBreakHundredths,
   SALE_TERMS_MESSAGES,
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login, type Session } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
+import { termsBeyondLineMax } from './catalog-admin.service';
 
 // Units of sale through the catalogue CSV (issue 24): whatever terms and stock the rules allow,
 // export → import gives back the very integers that were stored; an old file imports as pieces;
@@ -117,7 +119,8 @@ const productArbitrary = fc
     for (const line of draw.breaks) {
       at += step * line.stepsMore;
       price -= line.cut;
-      if (price < 100) break;
+      // A break no line can reach (past the unit's line maximum) is refused: termsBeyondLineMax.
+      if (price < 100 || at > LINE_MAX_UNITS[draw.unit] * 100) break;
       priceBreaks.push({ minHundredths: at, priceKobo: price });
     }
     const terms: SaleTerms = {
@@ -130,7 +133,10 @@ const productArbitrary = fc
     };
     return { terms, priceKobo: draw.priceKobo, stock };
   })
-  .filter(({ terms, priceKobo, stock }) => saleTermsProblems(terms, priceKobo, stock).length === 0);
+  .filter(
+    ({ terms, priceKobo, stock }) =>
+      saleTermsProblems(terms, priceKobo, stock).length === 0 && Object.keys(termsBeyondLineMax(terms)).length === 0,
+  );
 
 let serial = 0;
 

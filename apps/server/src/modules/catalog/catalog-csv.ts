@@ -36,7 +36,7 @@ import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import type { CatalogAdminRepository, ExportCursor, ProductValues, StoredProduct } from './catalog-admin.repository';
-import type { CatalogAdminService, Upload } from './catalog-admin.service';
+import { type CatalogAdminService, termsBeyondLineMax, type Upload } from './catalog-admin.service';
 import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './image-pipeline';
 
 /**
@@ -519,6 +519,7 @@ export class CatalogCsv {
       }
 
       const terms = parsed.success ? saleTermsFromInput(parsed.data) : undefined;
+      if (terms) for (const [column, message] of Object.entries(termsBeyondLineMax(terms))) fail(column, message);
       const values: ProductValues = {
         name,
         slug,

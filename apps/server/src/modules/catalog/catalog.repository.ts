@@ -59,7 +59,7 @@ const unitsSql = (expression: string) => `trim_scale((${expression})::numeric / 
  */
 const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
     'minQuantity', ${unitsSql("b.line->>'minHundredths'")}, 'price', ${unitsSql("b.line->>'priceKobo'")})
-    ORDER BY (b.line->>'minHundredths')::int), '[]'::json)
+    ORDER BY (b.line->>'minHundredths')::numeric), '[]'::json)
   FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
 
 /**
