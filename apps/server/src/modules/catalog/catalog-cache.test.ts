@@ -279,6 +279,37 @@ describe('a change of stock alone (decision 019)', () => {
     }
   });
 
+  it('counts a length falling below its minimum (not to zero) as selling out, and one climbing back to it as coming back', async () => {
+    const yard = { unit: 'yard' as const, stepHundredths: 50, minHundredths: 150 };
+    const product = await createProduct(testDatabase.database, { stock: 2, terms: yard });
+    const mine = new CatalogCache(testDatabase.database, true, [], { stockRefreshMs: 0 });
+    await mine.start();
+    try {
+      await settled(mine);
+      // 2 → 1 yard: still some on the shelf, but less than the 1.5 yards one line must take.
+      // 1 → 1.5 yards: buyable again. 1.5 → 3.5: more of a product already in stock, figures only.
+      for (const [stock, membership] of [
+        [100, true],
+        [150, true],
+        [350, false],
+      ] as const) {
+        const elsewhere = randomUUID();
+        await mine.getOrCreate('in stock only', showing([], { availability: true }));
+        await mine.getOrCreate('probe', showing([elsewhere]));
+        await testDatabase.database.query('UPDATE products SET stock_hundredths = $2 WHERE id = $1', [
+          product.id,
+          stock,
+        ]);
+        // A notice sent after the UPDATE's: once it is heard, the UPDATE's was too.
+        await testDatabase.database.notify(CATALOG_CHANNEL, `stock:${elsewhere}`);
+        expect(await until(() => !mine.has('probe'))).toBe(true);
+        expect(mine.has('in stock only'), `stock ${stock}`).toBe(!membership);
+      }
+    } finally {
+      await mine.stop();
+    }
+  });
+
   it('drops the answers showing any product of a change of stock to many, and keeps the rest', async () => {
     const first = await createProduct(testDatabase.database, { stock: 5 });
     const [bulk] = await testDatabase.database.query<{ id: string }>(
