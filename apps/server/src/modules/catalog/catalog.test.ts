@@ -139,6 +139,16 @@ describe('product lists', () => {
     const inStock = await get('/api/products?inStock=true&pageSize=100');
     expect(inStock.body.total).toBeLessThan(all.body.total);
     for (const p of inStock.body.products) expect(p.stock).toBeGreaterThanOrEqual(p.minQuantity);
+    // Half a yard of a lace sold from 1 yard (the demo has one): on the shelf, but not in stock.
+    const [short] = await shop.database.query<{ id: string; subcategory_id: string }>(
+      `SELECT id, subcategory_id FROM products
+        WHERE stock_hundredths > 0 AND stock_hundredths < min_quantity_hundredths LIMIT 1`,
+    );
+    expect(short).toBeDefined();
+    const scope = `subcategoryId=${short?.subcategory_id}&pageSize=100`;
+    const ids = (list: { body: { products: { id: string }[] } }) => list.body.products.map((p) => p.id);
+    expect(ids(await get(`/api/products?${scope}`))).toContain(short?.id);
+    expect(ids(await get(`/api/products?${scope}&inStock=true`))).not.toContain(short?.id);
 
     const unknown = await get('/api/products?categoryId=curtains');
     expect(unknown.status).toBe(200);
