@@ -323,14 +323,16 @@ async function databaseView(databaseUrl: string, start: Product[]): Promise<Data
   await client.connect();
   try {
     const stock = new Map(
-      (await client.query<{ id: string; stock: number }>('SELECT id, stock FROM products')).rows.map((row) => [
-        row.id,
-        row.stock,
-      ]),
+      // In the unit of sale, as the API writes stock (hundredths / 100: 37.5 yards).
+      (
+        await client.query<{ id: string; stock: number }>(
+          'SELECT id, (stock_hundredths / 100.0)::float8 AS stock FROM products',
+        )
+      ).rows.map((row) => [row.id, row.stock]),
     );
     const held = new Map<string, Map<string, number>>();
     const rows = await client.query<{ user_id: string; product_id: string; units: number }>(
-      `SELECT o.user_id, i.product_id, sum(i.quantity)::int AS units
+      `SELECT o.user_id, i.product_id, (sum(i.quantity_hundredths) / 100.0)::float8 AS units
          FROM orders o JOIN order_items i ON i.order_id = o.id
         WHERE o.status = 'PENDING' AND o.payment_status = 'UNPAID'
         GROUP BY 1, 2`,
@@ -343,7 +345,7 @@ async function databaseView(databaseUrl: string, start: Product[]): Promise<Data
     const taken = new Map(
       (
         await client.query<{ product_id: string; units: number }>(
-          `SELECT i.product_id, sum(i.quantity)::int AS units
+          `SELECT i.product_id, (sum(i.quantity_hundredths) / 100.0)::float8 AS units
              FROM orders o JOIN order_items i ON i.order_id = o.id
             WHERE o.stock_released_at IS NULL
             GROUP BY 1`,

@@ -29,7 +29,8 @@ export async function freshDatabase(name: string, productCount: number, order: '
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: '' });
   await seedLargeCatalogue(database, productCount);
-  await database.query('UPDATE products SET stock = $1', [STARTING_STOCK]);
+  // STARTING_STOCK units of sale, stored in hundredths (migration 0014).
+  await database.query('UPDATE products SET stock_hundredths = $1', [STARTING_STOCK * 100]);
   await database.query('ANALYZE products');
   const products = await database.query<OrderableProduct>(
     `SELECT id, slug, price_kobo FROM products ORDER BY ${order === 'id' ? 'id' : 'created_at DESC, id DESC'} LIMIT $1`,
@@ -132,13 +133,13 @@ export function orderRequest(tokens: readonly string[], products: readonly Order
 export async function stockCheck(databaseUrl: string) {
   const database = await openDatabase({ url: databaseUrl, dataDir: '' });
   const [check] = await database.query<{ wrong: number; ordered: number; orders: number }>(
-    `SELECT count(*) FILTER (WHERE p.stock + coalesce(i.quantity, 0) <> $1)::int AS wrong,
-            coalesce(sum(i.quantity), 0)::int AS ordered,
+    `SELECT count(*) FILTER (WHERE p.stock_hundredths + coalesce(i.quantity, 0) <> $1)::int AS wrong,
+            (coalesce(sum(i.quantity), 0) / 100)::int AS ordered,
             (SELECT count(*)::int FROM orders) AS orders
        FROM products p
-       LEFT JOIN (SELECT product_id, sum(quantity) AS quantity FROM order_items GROUP BY product_id) i
+       LEFT JOIN (SELECT product_id, sum(quantity_hundredths) AS quantity FROM order_items GROUP BY product_id) i
               ON i.product_id = p.id`,
-    [STARTING_STOCK],
+    [STARTING_STOCK * 100],
   );
   await database.close();
   return check ?? { wrong: -1, ordered: 0, orders: 0 };

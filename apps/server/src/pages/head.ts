@@ -1,5 +1,15 @@
 import type { Category, Product, SubcategoryWithCategory } from '@shop/shared';
-import { pageTitle, STOREFRONT_NAME } from '@shop/shared';
+import {
+  hundredthsToUnits,
+  LINE_MAX_UNITS,
+  pageTitle,
+  parseQuantity,
+  QUANTITY_SCALE,
+  quantityRule,
+  STOREFRONT_NAME,
+  saleTermsOf,
+  UNIT_CODES,
+} from '@shop/shared';
 import { escapeHtml, jsonForScript } from './html';
 
 /** Search engines show about this much of a description. */
@@ -244,12 +254,46 @@ export function productHead(
           url,
           price,
           priceCurrency: 'NGN',
-          availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          ...unitOffer(product),
           itemCondition: 'https://schema.org/NewCondition',
           seller: { '@type': 'Organization', name: STOREFRONT_NAME },
         },
       },
       breadcrumbList(crumbs),
+    ],
+  };
+}
+
+/**
+ * What the Offer says about the unit of sale (issue 24): in stock when at least one line's
+ * minimum is (units.ts quantityRule), the quantities one line may take (`eligibleQuantity`, in
+ * UN/CEFACT unit codes: YRD, MTR, PK, H87) and the price per unit, one UnitPriceSpecification
+ * for the plain price and one per price break from its quantity on. A pack's reference quantity
+ * is one pack (its size is in the product's words, "pack of 12").
+ */
+export function unitOffer(product: Product) {
+  const terms = saleTermsOf(product);
+  const unitCode = UNIT_CODES[terms.unit];
+  const rule = quantityRule(terms, parseQuantity(product.stock) ?? 0);
+  const perUnit = (price: number, minHundredths: number) => ({
+    '@type': 'UnitPriceSpecification',
+    price: priceText(price),
+    priceCurrency: 'NGN',
+    unitCode,
+    referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode },
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: hundredthsToUnits(minHundredths), unitCode },
+  });
+  return {
+    availability: rule.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    eligibleQuantity: {
+      '@type': 'QuantitativeValue',
+      minValue: hundredthsToUnits(terms.minHundredths),
+      maxValue: LINE_MAX_UNITS[terms.unit],
+      unitCode,
+    },
+    priceSpecification: [
+      perUnit(product.price, terms.minHundredths),
+      ...product.priceBreaks.map((line) => perUnit(line.price, parseQuantity(line.minQuantity) ?? QUANTITY_SCALE)),
     ],
   };
 }

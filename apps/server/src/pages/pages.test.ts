@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { PAGE_SIZE_DEFAULT } from '@shop/shared';
+import { LINE_MAX_UNITS, PAGE_SIZE_DEFAULT, UNIT_CODES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helper';
 import { serverRoot } from '../lib/package-root';
@@ -125,7 +125,8 @@ describe('a product page fetched without a browser', () => {
         '@type': 'Offer',
         price: product.price.toFixed(2),
         priceCurrency: 'NGN',
-        availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        availability:
+          product.stock >= product.minQuantity ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         url: `${ORIGIN}/products/${product.slug}`,
       },
     });
@@ -143,10 +144,70 @@ describe('a product page fetched without a browser', () => {
 
   it('says OutOfStock in its offer when the product has no stock', async () => {
     const product = await someProduct();
-    await shop.database.query('UPDATE products SET stock = 0 WHERE id = $1', [product.id]);
+    await shop.database.query('UPDATE products SET stock_hundredths = 0 WHERE id = $1', [product.id]);
     await shop.app.catalog.cache.invalidate();
     const [item] = jsonLd((await page(`/products/${product.slug}`)).body);
     expect(item).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  it('says how a length is sold: unit codes, the quantities a line may take and a price per yard for each break', async () => {
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, unit, step_hundredths,
+                             min_quantity_hundredths, price_breaks, images, subcategory_id, category_id)
+       SELECT 'JSON-LD yard lace', 'json-ld-yard-lace', 'By the yard', 120000, 3750, 'yard', 50, 150, $1::jsonb,
+              images, subcategory_id, category_id FROM products LIMIT 1`,
+      [
+        JSON.stringify([
+          { minHundredths: 2000, priceKobo: 100050 },
+          { minHundredths: 1000, priceKobo: 105000 },
+        ]),
+      ],
+    );
+    try {
+      const [item] = jsonLd((await page('/products/json-ld-yard-lace')).body);
+      const yard = { '@type': 'QuantitativeValue', value: 1, unitCode: UNIT_CODES.yard };
+      const perYard = (price: string, minValue: number) => ({
+        '@type': 'UnitPriceSpecification',
+        price,
+        priceCurrency: 'NGN',
+        unitCode: 'YRD',
+        referenceQuantity: yard,
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue, unitCode: 'YRD' },
+      });
+      expect((item as { offers: unknown }).offers).toMatchObject({
+        '@type': 'Offer',
+        price: '1200.00',
+        availability: 'https://schema.org/InStock',
+        eligibleQuantity: {
+          '@type': 'QuantitativeValue',
+          minValue: 1.5,
+          maxValue: LINE_MAX_UNITS.yard,
+          unitCode: 'YRD',
+        },
+        priceSpecification: [perYard('1200.00', 1.5), perYard('1050.00', 10), perYard('1000.50', 20)],
+      });
+      // Less than the minimum on the shelf (1 yard of a lace sold from 1.5): out of stock.
+      await shop.database.query(`UPDATE products SET stock_hundredths = 100 WHERE slug = 'json-ld-yard-lace'`);
+      await shop.app.catalog.cache.invalidate();
+      const [after] = jsonLd((await page('/products/json-ld-yard-lace')).body);
+      expect(after).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    } finally {
+      await shop.database.query(`DELETE FROM products WHERE slug = 'json-ld-yard-lace'`);
+      await shop.app.catalog.cache.invalidate();
+    }
+  });
+
+  it('gives a pack its unit code (PK) per pack', async () => {
+    const [pack] = await shop.database.query<{ slug: string }>(
+      `SELECT slug FROM products WHERE unit = 'pack' ORDER BY slug LIMIT 1`,
+    );
+    const [item] = jsonLd((await page(`/products/${pack?.slug}`)).body);
+    expect(item).toMatchObject({
+      offers: {
+        eligibleQuantity: { minValue: 1, maxValue: LINE_MAX_UNITS.pack, unitCode: 'PK' },
+        priceSpecification: [{ unitCode: 'PK', referenceQuantity: { value: 1, unitCode: 'PK' } }],
+      },
+    });
   });
 
   it('embeds the same answers the API gives for the product and its related products, from the same cache entries', async () => {
@@ -167,8 +228,8 @@ describe('a product page fetched without a browser', () => {
   it('cannot be broken out of by a product name that closes the script element', async () => {
     const name = '</script><script>alert(1)</script> & "Lace" \u2028';
     await shop.database.query(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, images, subcategory_id, category_id)
-       SELECT $1, 'script-lace', $2, 150000, 3, images, subcategory_id, category_id FROM products LIMIT 1`,
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, images, subcategory_id, category_id)
+       SELECT $1, 'script-lace', $2, 150000, 300, images, subcategory_id, category_id FROM products LIMIT 1`,
       [name, `A description with <b>tags</b> and </script> too`],
     );
     const response = await page('/products/script-lace');

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatPriceBreak, isPurchasable, PIECE_TERMS, saleTermsProblems } from '@shop/shared';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { demoCatalogue, type SeedCategory, type SeedProduct } from './catalogue-data';
@@ -82,26 +83,79 @@ describe('demo catalogue data', () => {
     }
   });
 
-  it('prices every product in whole kobo between ₦300 and ₦85,000', () => {
+  it('prices every product per unit of sale in whole kobo between ₦50 and ₦85,000', () => {
     for (const product of products) {
       expect(Number.isInteger(product.priceKobo), product.slug).toBe(true);
-      expect(product.priceKobo, product.slug).toBeGreaterThanOrEqual(30_000);
+      expect(product.priceKobo, product.slug).toBeGreaterThanOrEqual(5_000);
       expect(product.priceKobo, product.slug).toBeLessThanOrEqual(8_500_000);
+    }
+  });
+
+  it('sells laces, trims and ribbons by the yard, buttons and stones by the pack, with terms the rules accept', () => {
+    const categoryOf = (slug: string) =>
+      demoCatalogue.find((c) => c.subcategories.some((s) => s.products.some((p) => p.slug === slug)));
+    for (const product of products) {
+      expect(saleTermsProblems(product.terms, product.priceKobo, product.stockHundredths), product.slug).toEqual([]);
+      const category = categoryOf(product.slug)?.slug;
+      if (category === 'laces' || category === 'ribbons') expect(product.terms.unit, product.slug).toBe('yard');
+      if (category === 'trims') expect(['yard', 'metre'], product.slug).toContain(product.terms.unit);
+      if (category === 'buttons') {
+        expect(product.terms.unit, product.slug).toBe('pack');
+        expect(['buttons', 'snap sets'], product.slug).toContain(product.terms.packItemName);
+        expect(product.terms.packSize, product.slug).toBeGreaterThanOrEqual(2);
+      }
+      if (product.terms.unit === 'yard') {
+        expect(product.terms, product.slug).toMatchObject({ stepHundredths: 50, minHundredths: 100 });
+        expect(product.name, product.slug).not.toMatch(/\d+ yards?$/);
+      }
+    }
+    const count = (unit: string) => products.filter((product) => product.terms.unit === unit).length;
+    expect(count('yard')).toBeGreaterThanOrEqual(40);
+    expect(count('pack')).toBeGreaterThanOrEqual(20);
+    expect(count('piece')).toBeGreaterThanOrEqual(5);
+    expect(count('metre')).toBeGreaterThanOrEqual(1);
+    // Some lengths with a half yard on the shelf: 37.5 yards.
+    expect(products.filter((p) => p.terms.unit === 'yard' && p.stockHundredths % 100 === 50).length).toBeGreaterThan(5);
+  });
+
+  it('has price breaks on at least 4 laces ("10 yards or more") and 3 packs ("5 packs or more")', () => {
+    const laces =
+      demoCatalogue.find((category) => category.slug === 'laces')?.subcategories.flatMap((s) => s.products) ?? [];
+    const lacesWithBreaks = laces.filter((p) => p.terms.priceBreaks.some((line) => line.minHundredths === 1000));
+    expect(lacesWithBreaks.length).toBeGreaterThanOrEqual(4);
+    expect(
+      formatPriceBreak(
+        lacesWithBreaks[0]?.terms ?? PIECE_TERMS,
+        lacesWithBreaks[0]?.terms.priceBreaks[0] ?? { minHundredths: 0, priceKobo: 0 },
+      ),
+    ).toMatch(/^10 yards or more: ₦[\d,]+ \/ yard$/);
+    const packs = products.filter(
+      (p) => p.terms.unit === 'pack' && p.terms.priceBreaks.some((line) => line.minHundredths === 500),
+    );
+    expect(packs.length).toBeGreaterThanOrEqual(3);
+    for (const product of products) {
+      for (const line of product.terms.priceBreaks) expect(line.priceKobo % 100, product.slug).toBe(0);
     }
   });
 
   it('has some products out of stock, some nearly out of stock and the rest well stocked', () => {
     for (const product of products) {
-      expect(Number.isInteger(product.stock), product.slug).toBe(true);
-      expect(product.stock, product.slug).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(product.stockHundredths), product.slug).toBe(true);
+      expect(product.stockHundredths, product.slug).toBeGreaterThanOrEqual(0);
     }
-    const outOfStock = products.filter((product) => product.stock === 0).length;
-    const low = products.filter((product) => product.stock >= 1 && product.stock <= 5).length;
-    expect(outOfStock).toBeGreaterThanOrEqual(5);
-    expect(outOfStock).toBeLessThanOrEqual(12);
-    expect(low).toBeGreaterThanOrEqual(8);
-    expect(low).toBeLessThanOrEqual(16);
-    expect(products.filter((product) => product.stock > 5).every((product) => product.stock >= 10)).toBe(true);
+    // Out of stock: not even the minimum of one line (half a yard of a lace sold from 1 yard counts).
+    const out = products.filter((product) => !isPurchasable(product.terms, product.stockHundredths));
+    const low = products.filter(
+      (product) => isPurchasable(product.terms, product.stockHundredths) && product.stockHundredths <= 500,
+    );
+    expect(out.length).toBeGreaterThanOrEqual(5);
+    expect(out.length).toBeLessThanOrEqual(12);
+    expect(out.some((product) => product.stockHundredths > 0)).toBe(true);
+    expect(low.length).toBeGreaterThanOrEqual(8);
+    expect(low.length).toBeLessThanOrEqual(16);
+    expect(
+      products.filter((product) => product.stockHundredths > 500).every((product) => product.stockHundredths >= 1000),
+    ).toBe(true);
   });
 
   it('marks exactly 12 hot buys and exactly 12 newly added products', () => {

@@ -6,7 +6,14 @@
  * generator keyed on the product slug, so the output is identical on every run and adding an
  * item does not reshuffle the others. Images are descriptions of placeholder pictures; see
  * product-images.ts for how they are drawn.
+ *
+ * How each product is sold (units of sale, issue 24) follows what it is: laces, trims, ribbons
+ * and chains by the yard (step 0.5, at least 1 yard; piping by the metre), buttons, stones and
+ * beads by the pack (its size read from the name: "(Pack of 12)", "(1440 pcs)"), the rest by the
+ * piece. Stock is in hundredths of the unit; a few products have price breaks (SALE_RULES).
  */
+
+import type { PriceBreakHundredths, SaleTerms } from '@shop/shared';
 
 export interface SeedSpecification {
   name: string;
@@ -27,8 +34,11 @@ export interface SeedProduct {
   slug: string;
   name: string;
   description: string;
+  /** Per unit of sale (per yard, per pack, per piece). */
   priceKobo: number;
-  stock: number;
+  /** Hundredths of the unit of sale: 3750 is 37.5 yards, 4000 is 40 packs. */
+  stockHundredths: number;
+  terms: SaleTerms;
   specifications: SeedSpecification[];
   isHotBuy: boolean;
   isNewlyAdded: boolean;
@@ -1448,25 +1458,153 @@ function buildImages(item: ItemDef, variant: string, colour: Colour, count: numb
   return images.slice(0, count);
 }
 
-function buildProduct(item: ItemDef, variantDef: Variant): SeedProduct {
+// ---------- Units of sale ----------
+
+/** Items sold by length although their category is not (chains, feather trims), and the reverse. */
+const BY_THE_YARD = new Set([
+  'ss16-rhinestone-cup-chain',
+  'three-row-rhinestone-chain-trim',
+  'rhinestone-mesh-banding-24-row',
+  'ostrich-feather-trim',
+]);
+const BY_THE_METRE = new Set(['satin-piping-trim-5mm']);
+const LENGTH_CATEGORIES = new Set(['trims', 'laces', 'ribbons']);
+
+/** What a pack of each category holds, plural ("buttons"), for "3 packs (36 buttons)". */
+const PACK_ITEMS: Record<string, string> = {
+  buttons: 'buttons',
+  rhinestones: 'stones',
+  'faux-pearl-beads-8mm': 'beads',
+  '3d-beaded-flower-applique': 'flowers',
+  'brooch-pin-backs-25mm': 'pin backs',
+  'metal-snap-buttons-12mm': 'snap sets',
+};
+
+/** Price breaks: at this quantity (hundredths) or more, this share of the price per unit. */
+const SALE_RULES: Record<string, { minHundredths: number; share: number }[]> = {
+  // Laces and trims: "10 yards or more" (the beaded lace has a second break at 20).
+  'sequinned-french-lace': [{ minHundredths: 1000, share: 0.9 }],
+  'heavy-cord-lace': [{ minHundredths: 1000, share: 0.88 }],
+  'guipure-lace': [{ minHundredths: 1000, share: 0.9 }],
+  'beaded-bridal-lace': [
+    { minHundredths: 1000, share: 0.92 },
+    { minHundredths: 2000, share: 0.85 },
+  ],
+  'gimp-braid-trim-agbada': [{ minHundredths: 1000, share: 0.85 }],
+  // Packs: "5 packs or more".
+  'metal-shank-buttons-18mm': [{ minHundredths: 500, share: 0.88 }],
+  'faux-pearl-buttons-10mm': [{ minHundredths: 500, share: 0.9 }],
+  'sew-on-round-rhinestones-10mm': [{ minHundredths: 500, share: 0.88 }],
+  'ss20-hotfix-rhinestones': [{ minHundredths: 500, share: 0.9 }],
+};
+
+/** "…, 5 yards" / "…, 25 metres" / "…, 1 yard" at the end of a name: the length it was sold in. */
+const LENGTH_SUFFIX = /, (\d+) (?:yards?|metres?)$/;
+/** "(Pack of 12)", "(Set of 10)", "(1440 pcs)", "(500 pcs)": how many items one pack holds. */
+const PACK_COUNT = /\((?:Pack of|Set of) (\d+)\)|\((\d+) pcs\)/;
+
+interface ItemSale {
+  terms: SaleTerms;
+  /** The name without the length it was once sold in ("Guipure Lace – Gold", sold by the yard). */
+  name: string;
+  /** The template's price range covers this many units (5 for "5 yards"): the price is per unit. */
+  perUnitDivisor: number;
+}
+
+function saleOf(categorySlug: string, item: ItemDef): ItemSale {
+  const length = LENGTH_SUFFIX.exec(item.name);
+  const packCount = PACK_COUNT.exec(item.name);
+  const isLength = BY_THE_METRE.has(item.key) || BY_THE_YARD.has(item.key) || LENGTH_CATEGORIES.has(categorySlug);
+  if (isLength) {
+    return {
+      terms: {
+        unit: BY_THE_METRE.has(item.key) ? 'metre' : 'yard',
+        stepHundredths: 50,
+        minHundredths: 100,
+        packSize: null,
+        packItemName: null,
+        priceBreaks: [],
+      },
+      name: item.name.replace(LENGTH_SUFFIX, ''),
+      perUnitDivisor: length ? Number(length[1]) : 1,
+    };
+  }
+  const packSize = packCount ? Number(packCount[1] ?? packCount[2]) : 0;
+  const packItemName = PACK_ITEMS[item.key] ?? PACK_ITEMS[categorySlug];
+  if (packSize >= 2 && packItemName) {
+    return {
+      terms: { unit: 'pack', stepHundredths: 100, minHundredths: 100, packSize, packItemName, priceBreaks: [] },
+      name: item.name,
+      perUnitDivisor: 1,
+    };
+  }
+  return {
+    terms: {
+      unit: 'piece',
+      stepHundredths: 100,
+      minHundredths: 100,
+      packSize: null,
+      packItemName: null,
+      priceBreaks: [],
+    },
+    name: item.name,
+    perUnitDivisor: 1,
+  };
+}
+
+/** The breaks of SALE_RULES for a price (kobo), in whole ₦50 below it, each below the one before. */
+function priceBreaksFor(key: string, priceKobo: number): PriceBreakHundredths[] {
+  const breaks: PriceBreakHundredths[] = [];
+  let previous = priceKobo;
+  for (const rule of SALE_RULES[key] ?? []) {
+    const breakKobo = Math.floor((priceKobo * rule.share) / 5_000) * 5_000;
+    if (breakKobo <= 0 || breakKobo >= previous) continue;
+    breaks.push({ minHundredths: rule.minHundredths, priceKobo: breakKobo });
+    previous = breakKobo;
+  }
+  return breaks;
+}
+
+/** A well-stocked shelf, in hundredths: 25–120 yards (a third with a half yard), 10–80 packs, 10–200 pieces. */
+function stockFor(terms: SaleTerms, random: () => number): number {
+  switch (terms.unit) {
+    case 'yard':
+    case 'metre':
+      return randomInt(random, 25, 120) * 100 + (random() < 0.33 ? 50 : 0);
+    case 'pack':
+      return randomInt(random, 10, 80) * 100;
+    default:
+      return randomInt(random, 10, 200) * 100;
+  }
+}
+
+function buildProduct(categorySlug: string, item: ItemDef, variantDef: Variant): SeedProduct {
   const [variant, colourName, specName] = typeof variantDef === 'string' ? [variantDef, variantDef] : variantDef;
   const colour: Colour = COLOURS[colourName];
   const slug = `${item.key}-${slugify(variant)}`;
   const random = seededRandom(slug);
-  const [min, max] = item.price;
-  const specifications: SeedSpecification[] = item.specs.split('; ').map((entry) => {
-    const colon = entry.indexOf(': ');
-    return { name: entry.slice(0, colon), value: fill(entry.slice(colon + 2), variant) };
-  });
+  const sale = saleOf(categorySlug, item);
+  const [min, max] = item.price.map((naira) => naira / sale.perUnitDivisor) as [number, number];
+  const specifications: SeedSpecification[] = item.specs
+    .split('; ')
+    .map((entry) => {
+      const colon = entry.indexOf(': ');
+      return { name: entry.slice(0, colon), value: fill(entry.slice(colon + 2), variant) };
+    })
+    // Sold by length now: the length it came in is the customer's to choose.
+    .filter((spec) => !(sale.perUnitDivisor > 1 && spec.name === 'Length'));
   if (specName) specifications.push({ name: specName, value: variant });
   specifications.push({ name: 'Colour', value: colourName });
   const imageRoll = random();
+  const priceKobo = Math.max(50, roundPrice(min + random() * (max - min), max)) * 100;
+  const stockHundredths = stockFor(sale.terms, random);
   return {
     slug,
-    name: fill(item.name, variant),
+    name: fill(sale.name, variant),
     description: fill(item.description, variant),
-    priceKobo: roundPrice(min + random() * (max - min), max) * 100,
-    stock: randomInt(random, 10, 500),
+    priceKobo,
+    stockHundredths,
+    terms: { ...sale.terms, priceBreaks: priceBreaksFor(item.key, priceKobo) },
     specifications,
     isHotBuy: false,
     isNewlyAdded: false,
@@ -1487,7 +1625,9 @@ function buildCatalogue(definitions: CategoryDef[]): SeedCategory[] {
       slug: subcategory.slug,
       name: subcategory.name,
       description: subcategory.description,
-      products: subcategory.items.flatMap((item) => item.variants.map((variant) => buildProduct(item, variant))),
+      products: subcategory.items.flatMap((item) =>
+        item.variants.map((variant) => buildProduct(category.slug, item, variant)),
+      ),
     })),
   }));
 
@@ -1510,12 +1650,20 @@ function buildCatalogue(definitions: CategoryDef[]): SeedCategory[] {
       .filter((product) => !product.isHotBuy && !product.isNewlyAdded),
     'stock-levels',
   );
+  // Out of stock is less than one line's minimum: none, or half a yard of a lace sold from 1 yard.
+  // Nearly sold out is the minimum to 5 units (1 to 5 yards in half yards, 1 to 5 packs or pieces).
   const random = seededRandom('low-stock');
+  let halfYardLeft = false;
   candidates.slice(0, OUT_OF_STOCK_COUNT).forEach((product) => {
-    product.stock = 0;
+    const length = product.terms.unit === 'yard';
+    product.stockHundredths = length && !halfYardLeft ? 50 : 0;
+    if (length) halfYardLeft = true;
   });
   candidates.slice(OUT_OF_STOCK_COUNT, OUT_OF_STOCK_COUNT + LOW_STOCK_COUNT).forEach((product) => {
-    product.stock = randomInt(random, 1, 5);
+    product.stockHundredths =
+      product.terms.unit === 'yard' || product.terms.unit === 'metre'
+        ? randomInt(random, 2, 10) * 50
+        : randomInt(random, 1, 5) * 100;
   });
   return catalogue;
 }

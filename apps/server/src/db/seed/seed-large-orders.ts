@@ -135,13 +135,22 @@ export async function seedLargeOrders(database: Database, target: number, custom
                      1 + (f.h / (line + 3)) % 5 AS quantity
                 FROM fresh f, generate_series(1, 1 + (f.h % 4)::int) AS line
             )
-       INSERT INTO order_items (order_id, product_id, name, image, price_kobo, quantity, created_at)
-       SELECT l.order_id, p.id, p.name, p.images->>0, p.price_kobo, l.quantity, l.created_at
-         FROM lines l JOIN products p ON p.id = l.product_id`,
+       -- Whole units (on every demo step); the unit price after the product's price break, if the
+       -- quantity reaches one (units.ts unitPriceKobo); a whole quantity never rounds.
+       INSERT INTO order_items (order_id, product_id, name, image, price_kobo, quantity_hundredths, unit, pack_size,
+                                pack_item_name, list_price_kobo, line_total_kobo, created_at)
+       SELECT l.order_id, p.id, p.name, p.images->>0, u.price, l.quantity * 100, p.unit, p.pack_size, p.pack_item_name,
+              CASE WHEN u.price < p.price_kobo THEN p.price_kobo END, u.price::bigint * l.quantity, l.created_at
+         FROM lines l JOIN products p ON p.id = l.product_id
+         CROSS JOIN LATERAL (
+           SELECT least(p.price_kobo, coalesce(min((b.line->>'priceKobo')::int), p.price_kobo)) AS price
+             FROM jsonb_array_elements(p.price_breaks) AS b(line)
+            WHERE (b.line->>'minHundredths')::int <= l.quantity * 100
+         ) u`,
     );
     await database.query(
       `UPDATE orders o SET subtotal_kobo = t.subtotal, total_kobo = t.subtotal + o.delivery_fee_kobo
-         FROM (SELECT order_id, sum(price_kobo * quantity)::int AS subtotal FROM order_items GROUP BY order_id) t
+         FROM (SELECT order_id, sum(line_total_kobo)::int AS subtotal FROM order_items GROUP BY order_id) t
         WHERE o.subtotal_kobo = 0 AND t.order_id = o.id`,
     );
     console.log(`orders: ${to} of ${target}`);

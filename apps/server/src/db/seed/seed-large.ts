@@ -2,6 +2,7 @@
 // DATABASE_URL (or PGlite under DATA_DIR) with the demo catalogue, then adds copies of its
 // products in colour and pack variants until there are that many. Existing products are kept.
 import { parseArgs } from 'node:util';
+import type { SaleTerms } from '@shop/shared';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
 import { demoCatalogue } from './catalogue-data';
@@ -11,6 +12,15 @@ import { seedLargeOrders } from './seed-large-orders';
 
 const VARIANTS = ['Ivory', 'Onion Pink', 'Wine', 'Emerald', 'Navy', 'Champagne', 'Coral', 'Lilac', 'Teal', 'Mustard'];
 const BATCH = 500;
+
+/**
+ * Stock in hundredths of the unit: 0 to 399 units, lengths with a half yard on odd serials (the
+ * demo's mix of units comes with the templates: yards, metres, packs and pieces).
+ */
+function stockOf(terms: SaleTerms, serial: number): number {
+  const whole = ((serial * 13) % 400) * 100;
+  return terms.unit === 'yard' || terms.unit === 'metre' ? whole + (serial % 2) * 50 : whole;
+}
 
 export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof openDatabase>>, target: number) {
   await database.migrate();
@@ -39,8 +49,20 @@ export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof ope
         `${product.name} – ${variant} #${serial}`,
         `${product.slug}-v${serial}`,
         product.description,
+        // The template's terms, its breaks moved with its price so each stays below the one before.
         product.priceKobo + (serial % 7) * 500,
-        (serial * 13) % 400,
+        stockOf(product.terms, serial),
+        product.terms.unit,
+        product.terms.stepHundredths,
+        product.terms.minHundredths,
+        product.terms.packSize,
+        product.terms.packItemName,
+        JSON.stringify(
+          product.terms.priceBreaks.map((line) => ({
+            minHundredths: line.minHundredths,
+            priceKobo: line.priceKobo + (serial % 7) * 500,
+          })),
+        ),
         JSON.stringify(product.images.map((_, index) => demoImageUrl(product.slug, index))),
         JSON.stringify(product.specifications),
         sub.id,
@@ -52,7 +74,9 @@ export async function seedLargeCatalogue(database: Awaited<ReturnType<typeof ope
       rows.push(`(${params.map((_, k) => `$${base + k + 1}`).join(', ')})`);
     }
     await database.query(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications, subcategory_id, category_id, created_at)
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, unit, step_hundredths,
+                             min_quantity_hundredths, pack_size, pack_item_name, price_breaks, images, specifications,
+                             subcategory_id, category_id, created_at)
        VALUES ${rows.join(', ')} ON CONFLICT (slug) DO NOTHING`,
       values,
     );

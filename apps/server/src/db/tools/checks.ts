@@ -31,17 +31,32 @@ export async function checksOf(connection: ToolConnection, tables: TableInfo[]):
       sums[`orders ${status}: total kobo`] = total;
     }
   }
+  // A copy keeps the source's migration level: before migration 0014 stock and quantities were
+  // whole pieces in `stock` and `quantity`; from it on, hundredths of the unit of sale.
+  const has = (table: string, column: string) =>
+    tables.some((info) => info.name === table && info.columns.some((c) => c.name === column));
   if (names.has('products')) {
+    const hundredths = has('products', 'stock_hundredths');
     const [row] = await connection.query<{ stock: string }>(
-      'SELECT coalesce(sum(stock), 0)::text AS stock FROM products',
+      `SELECT coalesce(sum(${hundredths ? 'stock_hundredths' : 'stock'}), 0)::text AS stock FROM products`,
     );
-    sums['products: stock'] = row?.stock ?? '0';
+    sums[hundredths ? 'products: stock (hundredths)' : 'products: stock'] = row?.stock ?? '0';
   }
   if (names.has('order_items')) {
-    const [row] = await connection.query<{ quantity: string }>(
-      'SELECT coalesce(sum(quantity), 0)::text AS quantity FROM order_items',
-    );
-    sums['order items: quantity'] = row?.quantity ?? '0';
+    if (has('order_items', 'quantity_hundredths')) {
+      // Quantities in hundredths of the unit, and each line's total as charged (after any break).
+      const [row] = await connection.query<{ quantity: string; total: string }>(
+        `SELECT coalesce(sum(quantity_hundredths), 0)::text AS quantity,
+                coalesce(sum(line_total_kobo), 0)::text AS total FROM order_items`,
+      );
+      sums['order items: quantity (hundredths)'] = row?.quantity ?? '0';
+      sums['order items: line total kobo'] = row?.total ?? '0';
+    } else {
+      const [row] = await connection.query<{ quantity: string }>(
+        'SELECT coalesce(sum(quantity), 0)::text AS quantity FROM order_items',
+      );
+      sums['order items: quantity'] = row?.quantity ?? '0';
+    }
   }
   return { counts, sums };
 }

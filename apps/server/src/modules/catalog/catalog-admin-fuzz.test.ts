@@ -52,7 +52,23 @@ const hostile = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 50 }),
 );
 
-const FIELDS = ['name', 'description', 'price', 'stock', 'subcategoryId', 'specifications', 'isHotBuy', 'isNewlyAdded'];
+const FIELDS = [
+  'name',
+  'description',
+  'price',
+  'stock',
+  'subcategoryId',
+  'specifications',
+  'isHotBuy',
+  'isNewlyAdded',
+  // How it is sold (units of sale): a hostile unit, step, minimum, pack or break list is a 400 too.
+  'unit',
+  'step',
+  'minQuantity',
+  'packSize',
+  'packItemName',
+  'priceBreaks',
+];
 const STACK = /\n\s+at |node_modules|\.ts:\d+/;
 const SQL = /\bSELECT\b[\s\S]*\bFROM\b|syntax error at or near|violates [\w ]*constraint|invalid input syntax/;
 

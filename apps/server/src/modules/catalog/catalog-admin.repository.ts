@@ -2,12 +2,16 @@ import {
   type AdminProductSort,
   type Category,
   LOW_STOCK_THRESHOLD,
+  type PriceBreakHundredths,
   type Product,
+  QUANTITY_SCALE,
+  type SaleTerms,
+  type SaleUnit,
   type Subcategory,
 } from '@shop/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { isUuid, toProduct } from './catalog.repository';
+import { isUuid, saleTermsOfRow, toProduct } from './catalog.repository';
 
 /**
  * The SQL of the admin's catalogue writes: products, categories and subcategories, the admin's
@@ -18,7 +22,8 @@ import { isUuid, toProduct } from './catalog.repository';
 type ProductRow = Parameters<typeof toProduct>[0];
 type Specification = { name: string; value: string };
 
-const PRODUCT_COLUMNS = sql.raw(`p.id, p.name, p.slug, p.description, p.price_kobo, p.stock, p.images, p.specifications,
+const PRODUCT_COLUMNS = sql.raw(`p.id, p.name, p.slug, p.description, p.price_kobo, p.stock_hundredths, p.unit,
+  p.step_hundredths, p.min_quantity_hundredths, p.pack_size, p.pack_item_name, p.price_breaks, p.images, p.specifications,
   p.subcategory_id, p.category_id, p.is_hot_buy, p.is_newly_added, p.created_at, p.updated_at,
   s.name AS subcategory_name, s.slug AS subcategory_slug, c.name AS category_name, c.slug AS category_slug`);
 const PRODUCT_JOINS = sql.raw(
@@ -35,7 +40,7 @@ const ADMIN_SORTS: Record<AdminProductSort, string> = {
   name: 'lower(p.name)',
   category: 'lower(c.name), lower(s.name)',
   price: 'p.price_kobo',
-  stock: 'p.stock',
+  stock: 'p.stock_hundredths',
   hotBuy: 'p.is_hot_buy',
   newlyAdded: 'p.is_newly_added',
 };
@@ -57,7 +62,15 @@ export interface ProductValues {
   slug: string;
   description: string;
   priceKobo: number;
-  stock: number;
+  /** In hundredths of the unit of sale, and how it is sold (units.ts SaleTerms, flat). */
+  stockHundredths: number;
+  unit: SaleUnit;
+  stepHundredths: number;
+  minHundredths: number;
+  packSize: number | null;
+  packItemName: string | null;
+  /** Ascending by minHundredths. */
+  priceBreaks: PriceBreakHundredths[];
   images: string[];
   specifications: Specification[];
   subcategoryId: string;
@@ -79,9 +92,20 @@ export interface ExportCursor {
 }
 
 /** What lockProduct and storedProducts read: a product's ProductValues and id. */
-const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo", stock, images, specifications,
+const STORED_COLUMNS = sql.raw(`id, name, slug, description, price_kobo AS "priceKobo",
+  stock_hundredths AS "stockHundredths", unit, step_hundredths AS "stepHundredths",
+  min_quantity_hundredths AS "minHundredths", pack_size AS "packSize", pack_item_name AS "packItemName",
+  price_breaks AS "priceBreaks", images, specifications,
   subcategory_id AS "subcategoryId", category_id AS "categoryId",
   is_hot_buy AS "isHotBuy", is_newly_added AS "isNewlyAdded"`);
+
+/** Price breaks as stored: [{minHundredths, priceKobo}], ascending, nothing else. */
+const breaksJson = (breaks: readonly PriceBreakHundredths[]) =>
+  JSON.stringify(
+    [...breaks]
+      .sort((a, b) => a.minHundredths - b.minHundredths)
+      .map((line) => ({ minHundredths: line.minHundredths, priceKobo: line.priceKobo })),
+  );
 
 /** Ids (already checked to be UUIDs) as one PostgreSQL array literal. */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -107,8 +131,13 @@ export class CatalogAdminRepository {
     if (filter.categoryId) conditions.push(sql`(c.id::text = ${filter.categoryId} OR c.slug = ${filter.categoryId})`);
     if (filter.subcategoryId)
       conditions.push(sql`(s.id::text = ${filter.subcategoryId} OR s.slug = ${filter.subcategoryId})`);
-    if (filter.stock === 'out') conditions.push(sql`p.stock = 0`);
-    if (filter.stock === 'low') conditions.push(sql`p.stock BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
+    // Out: not even the minimum of one line left (units.ts isPurchasable); low: buyable, but at
+    // most LOW_STOCK_THRESHOLD whole units of sale left (5 yards, 5 packs), compared in hundredths.
+    if (filter.stock === 'out') conditions.push(sql`p.stock_hundredths < p.min_quantity_hundredths`);
+    if (filter.stock === 'low')
+      conditions.push(
+        sql`p.stock_hundredths >= p.min_quantity_hundredths AND p.stock_hundredths <= ${LOW_STOCK_THRESHOLD * QUANTITY_SCALE}`,
+      );
     const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
     const dir = filter.dir === 'asc' ? 'ASC' : 'DESC';
     const order = sql.raw(
@@ -168,9 +197,12 @@ export class CatalogAdminRepository {
   async insertProduct(tx: Executor, values: ProductValues): Promise<string> {
     const [row] = await rows<{ id: string }>(
       tx,
-      sql`INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications,
+      sql`INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, unit, step_hundredths,
+                                min_quantity_hundredths, pack_size, pack_item_name, price_breaks, images, specifications,
                                 subcategory_id, category_id, is_hot_buy, is_newly_added)
-          VALUES (${values.name}, ${values.slug}, ${values.description}, ${values.priceKobo}, ${values.stock},
+          VALUES (${values.name}, ${values.slug}, ${values.description}, ${values.priceKobo}, ${values.stockHundredths},
+                  ${values.unit}, ${values.stepHundredths}, ${values.minHundredths}, ${values.packSize},
+                  ${values.packItemName}, ${breaksJson(values.priceBreaks)}::jsonb,
                   ${JSON.stringify(values.images)}::jsonb, ${JSON.stringify(values.specifications)}::jsonb,
                   ${values.subcategoryId}::uuid, ${values.categoryId}::uuid, ${values.isHotBuy}, ${values.isNewlyAdded})
           RETURNING id`,
@@ -182,7 +214,10 @@ export class CatalogAdminRepository {
   async updateProduct(tx: Executor, id: string, values: ProductValues): Promise<void> {
     await tx.execute(
       sql`UPDATE products SET name = ${values.name}, slug = ${values.slug}, description = ${values.description},
-            price_kobo = ${values.priceKobo}, stock = ${values.stock}, images = ${JSON.stringify(values.images)}::jsonb,
+            price_kobo = ${values.priceKobo}, stock_hundredths = ${values.stockHundredths}, unit = ${values.unit},
+            step_hundredths = ${values.stepHundredths}, min_quantity_hundredths = ${values.minHundredths},
+            pack_size = ${values.packSize}, pack_item_name = ${values.packItemName},
+            price_breaks = ${breaksJson(values.priceBreaks)}::jsonb, images = ${JSON.stringify(values.images)}::jsonb,
             specifications = ${JSON.stringify(values.specifications)}::jsonb,
             subcategory_id = ${values.subcategoryId}::uuid, category_id = ${values.categoryId}::uuid,
             is_hot_buy = ${values.isHotBuy}, is_newly_added = ${values.isNewlyAdded}, updated_at = now()
@@ -244,7 +279,10 @@ export class CatalogAdminRepository {
   async exportBatch(
     after: ExportCursor | null,
     limit: number,
-  ): Promise<{ products: (Product & { categorySlug: string })[]; next: ExportCursor | null }> {
+  ): Promise<{
+    products: (Product & { categorySlug: string; stockHundredths: number; terms: SaleTerms })[];
+    next: ExportCursor | null;
+  }> {
     const keyset = after
       ? sql`WHERE (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : sql``;
@@ -255,7 +293,12 @@ export class CatalogAdminRepository {
     );
     const last = found.at(-1);
     return {
-      products: found.map((row) => ({ ...toProduct(row), categorySlug: row.category_slug })),
+      products: found.map((row) => ({
+        ...toProduct(row),
+        categorySlug: row.category_slug,
+        stockHundredths: row.stock_hundredths,
+        terms: saleTermsOfRow(row),
+      })),
       next: last ? { createdAt: last.cursor, id: last.id } : null,
     };
   }

@@ -7,16 +7,23 @@ import {
   categoryWriteSchema,
   createProductRequestSchema,
   IMAGE_MESSAGES,
+  LINE_MAX_UNITS,
   MESSAGES,
   NEW_IMAGE_TOKEN_PREFIX,
   nairaToKobo,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   type Product,
+  parseQuantity,
+  QUANTITY_MESSAGES,
+  QUANTITY_SCALE,
   RESERVED_PRODUCT_SLUGS,
+  SALE_TERMS_MESSAGES,
+  type SaleTerms,
   SLUG_MESSAGES,
   SLUG_PATTERN,
   type Subcategory,
+  saleTermsFromInput,
   slugify,
   subcategoryOrderSchema,
   subcategoryWriteSchema,
@@ -45,6 +52,29 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) errors[issue.path.join('.') || 'request'] ??= issue.message;
   return errors;
+}
+
+/**
+ * Terms the shared rules accept but no line could ever reach, which would also overflow the
+ * integer columns: a step, a minimum or a break beyond the unit's line maximum (LINE_MAX_UNITS).
+ * Field → message, as the form shows them; empty when the terms fit.
+ */
+export function termsBeyondLineMax(terms: SaleTerms): Record<string, string> {
+  const most = LINE_MAX_UNITS[terms.unit] * QUANTITY_SCALE;
+  const errors: Record<string, string> = {};
+  if (terms.stepHundredths > most) errors.step = SALE_TERMS_MESSAGES.stepInvalid;
+  if (terms.minHundredths > most) errors.minQuantity = QUANTITY_MESSAGES.overLineMax(terms);
+  if (terms.priceBreaks.some((line) => line.minHundredths > most))
+    errors.priceBreaks = QUANTITY_MESSAGES.overLineMax(terms);
+  return errors;
+}
+
+/** The write's integer terms, or a 400 under the field when they reach past the line maximum. */
+function checkTermsFit(input: z.output<typeof createProductRequestSchema>): SaleTerms {
+  const terms = saleTermsFromInput(input);
+  const beyond = termsBeyondLineMax(terms);
+  if (Object.keys(beyond).length > 0) throw invalid(beyond);
+  return terms;
 }
 
 export function invalid(errors: Record<string, string>): AppError {
@@ -107,6 +137,7 @@ export class CatalogAdminService {
 
   async createProduct(fields: Record<string, unknown>, uploads: Upload[]): Promise<Product> {
     const input = parse(createProductRequestSchema, fields);
+    checkTermsFit(input);
     const slug = checkSlug(fields.slug, 'products');
     if (uploads.length === 0) throw invalid({ images: PRODUCT_MESSAGES.imageRequired });
     if (uploads.length > PRODUCT_LIMITS.imagesMax) throw invalid({ images: IMAGE_MESSAGES.tooMany });
@@ -136,6 +167,7 @@ export class CatalogAdminService {
   async updateProduct(id: string, fields: Record<string, unknown>, uploads: Upload[]): Promise<Product> {
     if (!(await this.repository.product(this.database.db, id))) throw notFound(MESSAGES.productNotFound);
     const input = parse(updateProductRequestSchema, fields);
+    checkTermsFit(input);
     const slug = checkSlug(fields.slug, 'products');
     const order = parseImageOrder(fields.imageOrder, uploads.length);
     if (uploads.length > PRODUCT_LIMITS.imagesMax) throw invalid({ images: IMAGE_MESSAGES.tooMany });
@@ -192,11 +224,20 @@ export class CatalogAdminService {
     input: z.output<typeof createProductRequestSchema>,
     subcategory: Subcategory,
   ): Omit<ProductValues, 'slug' | 'images'> {
+    // Integers from here on (units.ts): the schema has checked the terms go with the price and stock.
+    // A new unit on a product with open orders is fine: each order line keeps its own snapshot.
+    const terms = checkTermsFit(input);
     return {
       name: input.name,
       description: input.description,
       priceKobo: nairaToKobo(input.price) ?? 0,
-      stock: input.stock,
+      stockHundredths: parseQuantity(input.stock) ?? 0,
+      unit: terms.unit,
+      stepHundredths: terms.stepHundredths,
+      minHundredths: terms.minHundredths,
+      packSize: terms.packSize,
+      packItemName: terms.packItemName,
+      priceBreaks: [...terms.priceBreaks],
       specifications: input.specifications,
       subcategoryId: subcategory.id,
       categoryId: subcategory.categoryId,

@@ -8,6 +8,9 @@ import {
   MESSAGES,
   PRODUCT_MESSAGES,
   type Product,
+  productSchema,
+  QUANTITY_MESSAGES,
+  SALE_TERMS_MESSAGES,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -309,7 +312,140 @@ describe('deleting a product', () => {
   });
 });
 
+describe('how a product is sold (units of sale)', () => {
+  it('creates a lace by the yard with its breaks and a pack of buttons, stored as hundredths and answered in the unit', async () => {
+    const lace = await createProduct({
+      name: 'Yard lace',
+      price: '1200',
+      stock: '37.5',
+      unit: 'yard',
+      step: '0.5',
+      minQuantity: '1',
+      priceBreaks: JSON.stringify([
+        { minQuantity: 20, price: '1000.50' },
+        { minQuantity: '10', price: 1050 },
+      ]),
+    });
+    expect(productSchema.parse(lace)).toEqual(lace);
+    expect(lace).toMatchObject({
+      unit: 'yard',
+      step: 0.5,
+      minQuantity: 1,
+      stock: 37.5,
+      packSize: null,
+      packItemName: null,
+      priceBreaks: [
+        { minQuantity: 10, price: 1050 },
+        { minQuantity: 20, price: 1000.5 },
+      ],
+    });
+    const [row] = await shop.database.query<Record<string, unknown>>(
+      `SELECT stock_hundredths, unit, step_hundredths, min_quantity_hundredths, pack_size, price_breaks
+         FROM products WHERE id = $1`,
+      [lace.id],
+    );
+    expect(row).toMatchObject({
+      stock_hundredths: 3750,
+      unit: 'yard',
+      step_hundredths: 50,
+      min_quantity_hundredths: 100,
+      pack_size: null,
+      price_breaks: [
+        { minHundredths: 1000, priceKobo: 105_000 },
+        { minHundredths: 2000, priceKobo: 100_050 },
+      ],
+    });
+    // The storefront's answer is the admin's.
+    expect((await app.inject({ method: 'GET', url: `/api/products/${lace.slug}` })).json().product).toEqual(lace);
+
+    const buttons = await createProduct({
+      name: 'Pack buttons',
+      stock: '40',
+      unit: 'pack',
+      packSize: '12',
+      packItemName: 'buttons',
+    });
+    expect(buttons).toMatchObject({ unit: 'pack', step: 1, minQuantity: 1, packSize: 12, packItemName: 'buttons' });
+  });
+
+  it('refuses bad terms with a message under each field, and creates nothing', async () => {
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ unit: 'bolt' }, { unit: SALE_TERMS_MESSAGES.unitInvalid }],
+      [{ unit: 'piece', step: '0.5' }, { step: SALE_TERMS_MESSAGES.stepWhole }],
+      [{ unit: 'yard', step: '0.5', minQuantity: '0.75' }, { minQuantity: SALE_TERMS_MESSAGES.minOffStep }],
+      [{ unit: 'pack' }, { packSize: SALE_TERMS_MESSAGES.packSizeRequired }],
+      // Beyond what one line may ever take (and the integer columns): never a 500.
+      [{ unit: 'yard', step: '999999999.5', minQuantity: '999999999.5' }, { step: SALE_TERMS_MESSAGES.stepInvalid }],
+      [
+        { unit: 'yard', minQuantity: '250' },
+        { minQuantity: QUANTITY_MESSAGES.overLineMax({ unit: 'yard', packSize: null, packItemName: null }) },
+      ],
+      [
+        { unit: 'yard', priceBreaks: JSON.stringify([{ minQuantity: 99999999, price: 1 }]) },
+        { priceBreaks: QUANTITY_MESSAGES.overLineMax({ unit: 'yard', packSize: null, packItemName: null }) },
+      ],
+      [{ unit: 'pack', packSize: '1' }, { packSize: SALE_TERMS_MESSAGES.packSizeInvalid }],
+      [{ stock: '2.5' }, { stock: SALE_TERMS_MESSAGES.stockOffUnit }],
+      [{ stock: '2.555', unit: 'yard' }, { stock: PRODUCT_MESSAGES.stockInvalid }],
+      [{ priceBreaks: 'not a list' }, { priceBreaks: SALE_TERMS_MESSAGES.breaksInvalid }],
+      [
+        { price: '1000', priceBreaks: JSON.stringify([{ minQuantity: 5, price: 1200 }]) },
+        { priceBreaks: SALE_TERMS_MESSAGES.breakPriceInvalid },
+      ],
+      [
+        { priceBreaks: JSON.stringify([{ minQuantity: 1, price: 100 }]) },
+        { priceBreaks: SALE_TERMS_MESSAGES.breakQuantityInvalid },
+      ],
+    ];
+    for (const [fields, errors] of cases) {
+      const response = await send('POST', '/api/products', productForm({ name: 'Refused terms', ...fields }), [
+        await uniquePicture(),
+      ]);
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json(), JSON.stringify(fields)).toMatchObject({ code: 'INVALID_INPUT', errors });
+    }
+    const [{ n } = { n: -1 }] = await shop.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM products WHERE name = 'Refused terms'`,
+    );
+    expect(n).toBe(0);
+  });
+
+  it('changes a product from pieces to yards on an edit, breaks and all', async () => {
+    const product = await createProduct({ name: 'Changing unit', stock: '4' });
+    const edited = await send(
+      'PUT',
+      `/api/products/${product.id}`,
+      {
+        ...productForm({ name: 'Changing unit', stock: '12.25', unit: 'metre', step: '0.25', minQuantity: '0.5' }),
+        existingImages: JSON.stringify(product.images),
+      },
+      [],
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().product).toMatchObject({ unit: 'metre', step: 0.25, minQuantity: 0.5, stock: 12.25 });
+  });
+});
+
 describe('the admin’s product table', () => {
+  it('counts a length with less than its minimum as out of stock, and low stock in whole units of sale', async () => {
+    const short = await createProduct({ name: 'Short lace', stock: '0.5', unit: 'yard', minQuantity: '1' });
+    const lowYards = await createProduct({ name: 'Low lace', stock: '4.5', unit: 'yard' });
+    const plenty = await createProduct({ name: 'Plenty lace', stock: '5.5', unit: 'yard' });
+    const list = async (query: string) =>
+      (await app.inject({ method: 'GET', url: `/api/products/admin?${query}`, headers: bearer(admin) })).json();
+    const outs = (await list('stock=out&pageSize=100')).products.map((p: Product) => p.id);
+    const lows = (await list('stock=low&pageSize=100')).products.map((p: Product) => p.id);
+    expect(outs).toContain(short.id);
+    expect(lows).not.toContain(short.id);
+    expect(lows).toContain(lowYards.id);
+    expect(lows).not.toContain(plenty.id);
+    expect(outs).not.toContain(lowYards.id);
+    const byStock = (await list('sort=stock&dir=asc&pageSize=100')).products.map((p: Product) => p.stock);
+    expect(byStock).toEqual([...byStock].sort((a, b) => a - b));
+    for (const product of [short, lowYards, plenty])
+      await app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers: bearer(admin) });
+  });
+
   it('finds by name, slug or id, filters low and out of stock, sorts and pages, and shows writes at once', async () => {
     const low = await createProduct({ name: 'Zigzag elastic', stock: String(LOW_STOCK_THRESHOLD) });
     const out = await createProduct({ name: 'Zipper pulls', stock: '0' });

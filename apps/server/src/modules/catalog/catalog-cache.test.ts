@@ -230,7 +230,10 @@ describe('a change of stock alone (decision 019)', () => {
           await cache.getOrCreate('in stock only', showing([untouched.id], { availability: true }));
         }
         // What an order does, in plain SQL: no invalidate() called.
-        await testDatabase.database.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [sold.id]);
+        await testDatabase.database.query(
+          'UPDATE products SET stock_hundredths = stock_hundredths - 200 WHERE id = $1',
+          [sold.id],
+        );
         const changed = Date.now();
         for (const cache of [mine, theirs]) {
           expect(await until(() => !cache.has('product sold'))).toBe(true);
@@ -257,7 +260,7 @@ describe('a change of stock alone (decision 019)', () => {
       await settled(mine);
       let counted = 0;
       const count = async () => ++counted;
-      for (const sellOut of ['stock = 0', 'stock = 3']) {
+      for (const sellOut of ['stock_hundredths = 0', 'stock_hundredths = 300']) {
         await memo.remember('in stock total', count, { availability: true });
         await memo.remember('total', count);
         await mine.getOrCreate('in stock only', showing([], { availability: true }));
@@ -276,11 +279,42 @@ describe('a change of stock alone (decision 019)', () => {
     }
   });
 
+  it('counts a length falling below its minimum (not to zero) as selling out, and one climbing back to it as coming back', async () => {
+    const yard = { unit: 'yard' as const, stepHundredths: 50, minHundredths: 150 };
+    const product = await createProduct(testDatabase.database, { stock: 2, terms: yard });
+    const mine = new CatalogCache(testDatabase.database, true, [], { stockRefreshMs: 0 });
+    await mine.start();
+    try {
+      await settled(mine);
+      // 2 → 1 yard: still some on the shelf, but less than the 1.5 yards one line must take.
+      // 1 → 1.5 yards: buyable again. 1.5 → 3.5: more of a product already in stock, figures only.
+      for (const [stock, membership] of [
+        [100, true],
+        [150, true],
+        [350, false],
+      ] as const) {
+        const elsewhere = randomUUID();
+        await mine.getOrCreate('in stock only', showing([], { availability: true }));
+        await mine.getOrCreate('probe', showing([elsewhere]));
+        await testDatabase.database.query('UPDATE products SET stock_hundredths = $2 WHERE id = $1', [
+          product.id,
+          stock,
+        ]);
+        // A notice sent after the UPDATE's: once it is heard, the UPDATE's was too.
+        await testDatabase.database.notify(CATALOG_CHANNEL, `stock:${elsewhere}`);
+        expect(await until(() => !mine.has('probe'))).toBe(true);
+        expect(mine.has('in stock only'), `stock ${stock}`).toBe(!membership);
+      }
+    } finally {
+      await mine.stop();
+    }
+  });
+
   it('drops the answers showing any product of a change of stock to many, and keeps the rest', async () => {
     const first = await createProduct(testDatabase.database, { stock: 5 });
     const [bulk] = await testDatabase.database.query<{ id: string }>(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id)
-       SELECT 'Bulk lace ' || i, $2 || '-' || i, '', 100, 5, $1 FROM generate_series(1, 300) AS i
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, subcategory_id)
+       SELECT 'Bulk lace ' || i, $2 || '-' || i, '', 100, 500, $1 FROM generate_series(1, 300) AS i
        RETURNING id`,
       [first.subcategoryId, first.slug],
     );
@@ -292,9 +326,10 @@ describe('a change of stock alone (decision 019)', () => {
         await theirs.getOrCreate('a bulk product', showing([bulk?.id ?? '']));
         await theirs.getOrCreate('elsewhere', showing([randomUUID()]));
         // One statement, 301 products: a notice for each.
-        await testDatabase.database.query('UPDATE products SET stock = stock + 1 WHERE subcategory_id = $1', [
-          first.subcategoryId,
-        ]);
+        await testDatabase.database.query(
+          'UPDATE products SET stock_hundredths = stock_hundredths + 100 WHERE subcategory_id = $1',
+          [first.subcategoryId],
+        );
         expect(await until(() => !theirs.has('first product') && !theirs.has('a bulk product'))).toBe(true);
         expect([theirs.has('categories'), theirs.has('elsewhere')]).toEqual([true, true]);
       },
@@ -311,7 +346,10 @@ describe('a change of stock alone (decision 019)', () => {
       await mine.getOrCreate('probe', showing([product.id]));
       await mine.getOrCreate('k', async () => {
         const answer = answerShowing([product.id]); // read before the order below
-        await testDatabase.database.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+        await testDatabase.database.query(
+          'UPDATE products SET stock_hundredths = stock_hundredths - 100 WHERE id = $1',
+          [product.id],
+        );
         await until(() => !mine.has('probe')); // the refresh happened while this was being built
         return answer;
       });
@@ -319,7 +357,10 @@ describe('a change of stock alone (decision 019)', () => {
       // An answer showing no stock, built across a refresh, is kept.
       await mine.getOrCreate('probe', showing([product.id]));
       await mine.getOrCreate('categories', async () => {
-        await testDatabase.database.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+        await testDatabase.database.query(
+          'UPDATE products SET stock_hundredths = stock_hundredths - 100 WHERE id = $1',
+          [product.id],
+        );
         await until(() => !mine.has('probe'));
         return { categories: [] };
       });
@@ -336,7 +377,7 @@ describe('a change of stock alone (decision 019)', () => {
         for (const change of [
           'price_kobo = price_kobo + 1',
           "name = name || ' (new)'",
-          'stock = stock - 1, is_hot_buy = NOT is_hot_buy',
+          'stock_hundredths = stock_hundredths - 100, is_hot_buy = NOT is_hot_buy',
         ]) {
           await settled(mine, theirs);
           for (const cache of [mine, theirs]) {
@@ -360,7 +401,10 @@ describe('a change of stock alone (decision 019)', () => {
       const elsewhere = randomUUID();
       await mine.getOrCreate('product', showing([product.id]));
       await mine.getOrCreate('probe', showing([elsewhere]));
-      await testDatabase.database.query('UPDATE products SET stock = stock, name = name WHERE id = $1', [product.id]);
+      await testDatabase.database.query(
+        'UPDATE products SET stock_hundredths = stock_hundredths, name = name WHERE id = $1',
+        [product.id],
+      );
       // A notice sent after the UPDATE's: once it is heard, the UPDATE's would have been.
       await testDatabase.database.notify(CATALOG_CHANNEL, `stock:${elsewhere}`);
       expect(await until(() => !mine.has('probe'))).toBe(true);

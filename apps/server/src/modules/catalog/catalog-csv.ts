@@ -7,6 +7,7 @@ import {
   CSV_MESSAGES,
   type CsvRowError,
   createProductRequestSchema,
+  hundredthsToUnits,
   IMAGE_MESSAGES,
   koboToNaira,
   nairaToKobo,
@@ -16,10 +17,16 @@ import {
   PRODUCT_MESSAGES,
   type ProductCsvColumn,
   type ProductImportResult,
+  parsePriceBreaksCell,
+  parseQuantity,
+  priceBreaksCell,
+  quantityText,
   RESERVED_PRODUCT_SLUGS,
   restoreCsvCell,
+  SALE_TERMS_MESSAGES,
   SLUG_MESSAGES,
   SLUG_PATTERN,
+  saleTermsFromInput,
   slugify,
 } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
@@ -29,7 +36,7 @@ import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import type { CatalogAdminRepository, ExportCursor, ProductValues, StoredProduct } from './catalog-admin.repository';
-import type { CatalogAdminService, Upload } from './catalog-admin.service';
+import { type CatalogAdminService, termsBeyondLineMax, type Upload } from './catalog-admin.service';
 import { type ProcessedImage, processImage, uploadHashOf, uploadKeys } from './image-pipeline';
 
 /**
@@ -91,12 +98,26 @@ function sameValues(a: ProductValues, b: ProductValues): boolean {
     a.slug === b.slug &&
     a.description === b.description &&
     a.priceKobo === b.priceKobo &&
-    a.stock === b.stock &&
+    a.stockHundredths === b.stockHundredths &&
+    a.unit === b.unit &&
+    a.stepHundredths === b.stepHundredths &&
+    a.minHundredths === b.minHundredths &&
+    a.packSize === b.packSize &&
+    a.packItemName === b.packItemName &&
+    sameBreaks(a.priceBreaks, b.priceBreaks) &&
     a.subcategoryId === b.subcategoryId &&
     a.isHotBuy === b.isHotBuy &&
     a.isNewlyAdded === b.isNewlyAdded &&
     JSON.stringify(a.specifications) === JSON.stringify(b.specifications) &&
     JSON.stringify(a.images) === JSON.stringify(b.images)
+  );
+}
+
+/** Field by field: jsonb gives its keys back in its own order, so no JSON text comparison. */
+function sameBreaks(a: ProductValues['priceBreaks'], b: ProductValues['priceBreaks']): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line, i) => line.minHundredths === b[i]?.minHundredths && line.priceKobo === b[i]?.priceKobo)
   );
 }
 
@@ -155,7 +176,14 @@ export class CatalogCsv {
           slug: product.slug,
           description: product.description,
           price: priceText(nairaToKobo(product.price) ?? 0),
-          stock: String(product.stock),
+          // Quantities as quantityText writes them (2.5, never 2.50), from the stored integers.
+          stock: quantityText(product.stockHundredths),
+          unit: product.terms.unit,
+          step: quantityText(product.terms.stepHundredths),
+          minQuantity: quantityText(product.terms.minHundredths),
+          packSize: product.terms.packSize === null ? '' : String(product.terms.packSize),
+          packItemName: product.terms.packItemName ?? '',
+          priceBreaks: priceBreaksCell(product.terms.priceBreaks),
           category: product.categorySlug,
           subcategory: product.subcategory.slug,
           isHotBuy: String(product.isHotBuy),
@@ -200,7 +228,7 @@ export class CatalogCsv {
         id: row.id,
         name: row.values.name,
         price: Number.isFinite(row.values.priceKobo) ? koboToNaira(row.values.priceKobo) : null,
-        stock: Number.isFinite(row.values.stock) ? row.values.stock : null,
+        stock: Number.isFinite(row.values.stockHundredths) ? hundredthsToUnits(row.values.stockHundredths) : null,
       })),
       errors: plan.errors,
       created: plan.rows.filter((row) => row.action === 'create').length,
@@ -402,11 +430,20 @@ export class CatalogCsv {
         const value = cell(column).trim().toLowerCase();
         return value === '' ? undefined : value;
       };
+      // How it is sold: a file without these columns (exported before units of sale) gives pieces.
+      const priceBreaks = parsePriceBreaksCell(cell('priceBreaks'));
+      if (!priceBreaks) fail('priceBreaks', SALE_TERMS_MESSAGES.breaksInvalid);
       const parsed = createProductRequestSchema.safeParse({
         name: cell('name'),
         description: cell('description'),
         price: cell('price'),
         stock: cell('stock'),
+        unit: cell('unit').trim() || undefined,
+        step: cell('step'),
+        minQuantity: cell('minQuantity'),
+        packSize: cell('packSize'),
+        packItemName: cell('packItemName'),
+        priceBreaks: priceBreaks ?? [],
         subcategoryId: 'from the category columns',
         specifications: specifications ?? [],
         isHotBuy: flag('isHotBuy'),
@@ -416,6 +453,7 @@ export class CatalogCsv {
         const seen = new Set<string>();
         for (const issue of parsed.error.issues) {
           const column = String(issue.path[0] ?? 'name');
+          if (column === 'priceBreaks' && !priceBreaks) continue;
           if (seen.has(column)) continue;
           seen.add(column);
           fail(column, issue.message);
@@ -480,12 +518,20 @@ export class CatalogCsv {
         }
       }
 
+      const terms = parsed.success ? saleTermsFromInput(parsed.data) : undefined;
+      if (terms) for (const [column, message] of Object.entries(termsBeyondLineMax(terms))) fail(column, message);
       const values: ProductValues = {
         name,
         slug,
         description: parsed.success ? parsed.data.description : cell('description'),
         priceKobo: parsed.success ? (nairaToKobo(parsed.data.price) ?? Number.NaN) : Number.NaN,
-        stock: parsed.success ? parsed.data.stock : Number.NaN,
+        stockHundredths: parsed.success ? (parseQuantity(parsed.data.stock) ?? Number.NaN) : Number.NaN,
+        unit: terms?.unit ?? 'piece',
+        stepHundredths: terms?.stepHundredths ?? Number.NaN,
+        minHundredths: terms?.minHundredths ?? Number.NaN,
+        packSize: terms?.packSize ?? null,
+        packItemName: terms?.packItemName ?? null,
+        priceBreaks: terms ? [...terms.priceBreaks] : [],
         images: [...new Set(urls)],
         specifications: parsed.success ? parsed.data.specifications : [],
         subcategoryId: subcategory?.id ?? '',

@@ -1,5 +1,5 @@
-import type { Product, ProductSort, Subcategory } from '@shop/shared';
-import { koboToNaira, SEARCH_TOTAL_CAP } from '@shop/shared';
+import type { PriceBreakHundredths, Product, ProductSort, SaleTerms, SaleUnit, Subcategory } from '@shop/shared';
+import { hundredthsToUnits, koboToNaira, SEARCH_TOTAL_CAP, saleFieldsOf } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
 import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
@@ -10,13 +10,19 @@ import { inStockOnly, productRead } from './stock-shown';
  * are clearer here than through a query builder.
  */
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   name: string;
   slug: string;
   description: string;
   price_kobo: number;
-  stock: number;
+  stock_hundredths: number;
+  unit: SaleUnit;
+  step_hundredths: number;
+  min_quantity_hundredths: number;
+  pack_size: number | null;
+  pack_item_name: string | null;
+  price_breaks: PriceBreakHundredths[];
   images: string[];
   specifications: { name: string; value: string }[];
   subcategory_id: string;
@@ -31,7 +37,8 @@ interface ProductRow {
   category_slug: string;
 }
 
-const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.description, p.price_kobo, p.stock, p.images, p.specifications,
+const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.description, p.price_kobo, p.stock_hundredths, p.unit,
+  p.step_hundredths, p.min_quantity_hundredths, p.pack_size, p.pack_item_name, p.price_breaks, p.images, p.specifications,
   p.subcategory_id, p.category_id, p.is_hot_buy, p.is_newly_added, p.created_at, p.updated_at,
   s.name AS subcategory_name, s.slug AS subcategory_slug, c.name AS category_name, c.slug AS category_slug`;
 const PRODUCT_JOINS = 'JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = p.category_id';
@@ -40,13 +47,32 @@ const PRODUCT_JOINS = 'JOIN subcategories s ON s.id = p.subcategory_id JOIN cate
 const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * Hundredths of the unit (or kobo) as the API's decimal, in exact numeric arithmetic: 1250 → 12.5,
+ * 300 → 3 (trim_scale drops the zeros numeric division leaves, so the JSON number is the one
+ * hundredthsToUnits gives).
+ */
+const unitsSql = (expression: string) => `trim_scale((${expression})::numeric / 100)`;
+
+/**
+ * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
+ * in ascending order of quantity, as saleFieldsOf writes them.
+ */
+const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
+    'minQuantity', ${unitsSql("b.line->>'minHundredths'")}, 'price', ${unitsSql("b.line->>'priceKobo'")})
+    ORDER BY (b.line->>'minHundredths')::numeric), '[]'::json)
+  FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
+
+/**
  * toProduct's answer written by PostgreSQL as JSON text, for the lists (decision 018): Node then
  * sends one string per product instead of parsing 18 columns and serialising them again. Must
  * give what toProduct gives, key for key (catalog.test.ts compares the two over the catalogue).
  */
 const PRODUCT_JSON = `json_build_object(
   'id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
-  'price', trim_scale(p.price_kobo / 100.0), 'stock', p.stock, 'images', p.images, 'specifications', p.specifications,
+  'unit', p.unit, 'step', ${unitsSql('p.step_hundredths')}, 'minQuantity', ${unitsSql('p.min_quantity_hundredths')},
+  'packSize', p.pack_size, 'packItemName', p.pack_item_name, 'priceBreaks', ${PRICE_BREAKS_JSON},
+  'price', trim_scale(p.price_kobo / 100.0), 'stock', ${unitsSql('p.stock_hundredths')},
+  'images', p.images, 'specifications', p.specifications,
   'subcategoryId', p.subcategory_id,
   'subcategory', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'categoryId', c.id,
     'category', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)),
@@ -65,14 +91,31 @@ const shown = (rows: ProductJsonRow[]): ProductJson[] => rows.map((row) => produ
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function toProduct(row: ProductRow): Product {
+/** How a stored product is sold, in the integers the rules use (breaks ascending). */
+export function saleTermsOfRow(row: ProductRow): SaleTerms {
   return {
+    unit: row.unit,
+    stepHundredths: row.step_hundredths,
+    minHundredths: row.min_quantity_hundredths,
+    packSize: row.pack_size,
+    packItemName: row.pack_item_name,
+    priceBreaks: row.price_breaks
+      .map((line) => ({ minHundredths: line.minHundredths, priceKobo: line.priceKobo }))
+      .sort((a, b) => a.minHundredths - b.minHundredths),
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const sale = saleFieldsOf(saleTermsOfRow(row));
+  return {
+    ...sale,
+    priceBreaks: [...sale.priceBreaks],
     id: row.id,
     name: row.name,
     slug: row.slug,
     description: row.description,
     price: koboToNaira(row.price_kobo),
-    stock: row.stock,
+    stock: hundredthsToUnits(row.stock_hundredths),
     images: row.images,
     specifications: row.specifications,
     subcategoryId: row.subcategory_id,
@@ -173,7 +216,8 @@ function whereClause(filter: ProductFilter) {
   if (filter.subcategoryId) add('subcategory_id = ?', filter.subcategoryId);
   if (filter.minPriceKobo !== undefined) add('price_kobo >= ?', filter.minPriceKobo);
   if (filter.maxPriceKobo !== undefined) add('price_kobo <= ?', filter.maxPriceKobo);
-  if (filter.inStock) conditions.push('stock > 0');
+  // In stock: at least the minimum one line may take is on the shelf (units.ts isPurchasable).
+  if (filter.inStock) conditions.push('stock_hundredths >= min_quantity_hundredths');
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 

@@ -138,7 +138,17 @@ describe('product lists', () => {
     const all = await get('/api/products?pageSize=1');
     const inStock = await get('/api/products?inStock=true&pageSize=100');
     expect(inStock.body.total).toBeLessThan(all.body.total);
-    for (const p of inStock.body.products) expect(p.stock).toBeGreaterThan(0);
+    for (const p of inStock.body.products) expect(p.stock).toBeGreaterThanOrEqual(p.minQuantity);
+    // Half a yard of a lace sold from 1 yard (the demo has one): on the shelf, but not in stock.
+    const [short] = await shop.database.query<{ id: string; subcategory_id: string }>(
+      `SELECT id, subcategory_id FROM products
+        WHERE stock_hundredths > 0 AND stock_hundredths < min_quantity_hundredths LIMIT 1`,
+    );
+    expect(short).toBeDefined();
+    const scope = `subcategoryId=${short?.subcategory_id}&pageSize=100`;
+    const ids = (list: { body: { products: { id: string }[] } }) => list.body.products.map((p) => p.id);
+    expect(ids(await get(`/api/products?${scope}`))).toContain(short?.id);
+    expect(ids(await get(`/api/products?${scope}&inStock=true`))).not.toContain(short?.id);
 
     const unknown = await get('/api/products?categoryId=curtains');
     expect(unknown.status).toBe(200);
@@ -228,7 +238,7 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
     // whatever day the tests run; microseconds, to check they are cut as node-pg cuts them.
     const name = 'Awkward "quoted" \\ lace </script><script>alert(1)</script> ✂️ \u2028 Appliqué';
     await shop.database.query(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, images, specifications, subcategory_id,
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, images, specifications, subcategory_id,
                              category_id, is_hot_buy, is_newly_added, created_at, updated_at)
        VALUES ($1, 'awkward-json-lace', $2, 1, 0, $3::jsonb, $4::jsonb, $5, $6, true, true,
                '2999-01-01 10:00:00.999999+00', '2999-01-01 10:00:01.0005+01')`,
@@ -239,6 +249,24 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
         JSON.stringify([
           { name: 'Width', value: '2½ cm' },
           { name: 'Note', value: 'a\u0001b' },
+        ]),
+        sub?.id,
+        sub?.category_id,
+      ],
+    );
+    // Sold by the yard, 12.5 yd on the shelf, with two breaks stored out of order: every list
+    // writes them as the product's own answer does (units, naira, ascending).
+    await shop.database.query(
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, unit, step_hundredths,
+                             min_quantity_hundredths, price_breaks, images, specifications, subcategory_id,
+                             category_id, is_hot_buy, is_newly_added, created_at, updated_at)
+       VALUES ('Awkward yard lace', 'awkward-yard-lace', 'By the yard', 123457, 1250, 'yard', 25, 150, $1::jsonb,
+               '["/uploads/products/y-1.webp"]'::jsonb, '[]'::jsonb, $2, $3, true, true,
+               '2999-01-01 09:00:00+00', '2999-01-01 09:00:00+00')`,
+      [
+        JSON.stringify([
+          { minHundredths: 2000, priceKobo: 100001 },
+          { minHundredths: 1025, priceKobo: 105050 },
         ]),
         sub?.id,
         sub?.category_id,
@@ -267,9 +295,31 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
       expect(awkward[0]).toMatchObject({
         name,
         price: 0.01,
+        stock: 0,
+        unit: 'piece',
+        step: 1,
+        minQuantity: 1,
+        packSize: null,
+        packItemName: null,
+        priceBreaks: [],
         createdAt: '2999-01-01T10:00:00.999Z',
         updatedAt: '2999-01-01T09:00:01.000Z',
       });
+      const yard = listed.filter((product) => product.slug === 'awkward-yard-lace');
+      expect(yard).toHaveLength(4);
+      for (const product of yard) {
+        expect(product).toMatchObject({
+          price: 1234.57,
+          stock: 12.5,
+          unit: 'yard',
+          step: 0.25,
+          minQuantity: 1.5,
+          priceBreaks: [
+            { minQuantity: 10.25, price: 1050.5 },
+            { minQuantity: 20, price: 1000.01 },
+          ],
+        });
+      }
       for (const product of listed) {
         const own = await get(`/api/products/${product.slug}`);
         expect(product).toEqual(own.body.product);
@@ -280,7 +330,7 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
         expect(product).toEqual((await get(`/api/products/${product.slug}`)).body.product);
     } finally {
       // The other tests count hot buys and newly added products.
-      await shop.database.query(`DELETE FROM products WHERE slug = 'awkward-json-lace'`);
+      await shop.database.query(`DELETE FROM products WHERE slug IN ('awkward-json-lace', 'awkward-yard-lace')`);
       await shop.app.catalog.cache.invalidate();
     }
   });

@@ -34,8 +34,8 @@ async function addProducts(rows: { name: string; slug: string }[]) {
   );
   for (const row of rows) {
     await shop.database.query(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id, category_id)
-       VALUES ($1, $2, 'A test piece.', 150000, 5, $3, $4)`,
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, subcategory_id, category_id)
+       VALUES ($1, $2, 'A test piece.', 150000, 500, $3, $4)`,
       [row.name, row.slug, sub?.id, sub?.category_id],
     );
   }
@@ -133,8 +133,8 @@ describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
 
   beforeAll(async () => {
     await shop.database.query(
-      `INSERT INTO products (name, slug, description, price_kobo, stock, subcategory_id, category_id)
-       SELECT 'Tulle Sample ' || n, 'tulle-sample-' || n, 'Soft tulle.', 50000 + n, 3, s.id, s.category_id
+      `INSERT INTO products (name, slug, description, price_kobo, stock_hundredths, subcategory_id, category_id)
+       SELECT 'Tulle Sample ' || n, 'tulle-sample-' || n, 'Soft tulle.', 50000 + n, 300, s.id, s.category_id
          FROM generate_series(1, ${extra}) AS n, subcategories s WHERE s.slug = 'guipure-lace'`,
     );
   });

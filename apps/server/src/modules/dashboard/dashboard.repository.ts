@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@shop/shared';
+import { LOW_STOCK_THRESHOLD, QUANTITY_SCALE, type SaleUnit } from '@shop/shared';
 import type { Database } from '../../db/client';
 
 /** The shop's days are Lagos days (WAT, UTC+1 all year). */
@@ -77,11 +77,20 @@ export class DashboardRepository {
    * product (a deleted product's lines by their name), named as their latest line was sold.
    */
   topProducts(days: number, limit: number) {
-    return this.database.query<{ productId: string | null; name: string; quantity: number; kobo: string | number }>(
+    // Quantities in hundredths of the unit of sale, revenue from each line's total as charged
+    // (price × quantity rounded once, after any price break: migration 0014).
+    return this.database.query<{
+      productId: string | null;
+      name: string;
+      unit: SaleUnit;
+      quantityHundredths: number;
+      kobo: string | number;
+    }>(
       `SELECT i.product_id AS "productId",
               (array_agg(i.name ORDER BY o.paid_at DESC))[1] AS name,
-              sum(i.quantity)::int AS quantity,
-              sum(i.price_kobo::bigint * i.quantity)::bigint AS kobo
+              (array_agg(i.unit ORDER BY o.paid_at DESC))[1] AS unit,
+              sum(i.quantity_hundredths)::int AS "quantityHundredths",
+              sum(i.line_total_kobo)::bigint AS kobo
          FROM orders o JOIN order_items i ON i.order_id = o.id
         WHERE o.payment_status = 'PAID'
           AND o.paid_at >= (((now() AT TIME ZONE $1)::date - ($2::int - 1))::timestamp AT TIME ZONE $1)
@@ -92,17 +101,34 @@ export class DashboardRepository {
     );
   }
 
-  /** Products at or below the low-stock threshold, fewest first, and how many are low or out. */
+  /**
+   * Products at or below the low-stock threshold (LOW_STOCK_THRESHOLD whole units of sale: 5
+   * yards, 5 packs), fewest first, and how many are low or out. Out of stock means not even one
+   * line's minimum is left (units.ts isPurchasable), as the storefront and the admin list say;
+   * compared in hundredths. Those out come first, then by what is left.
+   */
   async lowStock(limit: number) {
+    const threshold = LOW_STOCK_THRESHOLD * QUANTITY_SCALE;
     const [list, [counts]] = await Promise.all([
-      this.database.query<{ id: string; name: string; stock: number }>(
-        'SELECT id, name, stock FROM products WHERE stock <= $1 ORDER BY stock, name, id LIMIT $2',
-        [LOW_STOCK_THRESHOLD, limit],
+      this.database.query<{
+        id: string;
+        name: string;
+        stockHundredths: number;
+        unit: SaleUnit;
+        packSize: number | null;
+        packItemName: string | null;
+      }>(
+        `SELECT id, name, stock_hundredths AS "stockHundredths", unit, pack_size AS "packSize",
+                pack_item_name AS "packItemName"
+           FROM products WHERE stock_hundredths <= $1 OR stock_hundredths < min_quantity_hundredths
+          ORDER BY stock_hundredths >= min_quantity_hundredths, stock_hundredths, name, id LIMIT $2`,
+        [threshold, limit],
       ),
       this.database.query<{ low: number; out: number }>(
-        `SELECT count(*) FILTER (WHERE stock > 0)::int AS low, count(*) FILTER (WHERE stock <= 0)::int AS out
-           FROM products WHERE stock <= $1`,
-        [LOW_STOCK_THRESHOLD],
+        `SELECT count(*) FILTER (WHERE stock_hundredths >= min_quantity_hundredths)::int AS low,
+                count(*) FILTER (WHERE stock_hundredths < min_quantity_hundredths)::int AS out
+           FROM products WHERE stock_hundredths <= $1 OR stock_hundredths < min_quantity_hundredths`,
+        [threshold],
       ),
     ]);
     return { list, low: counts?.low ?? 0, out: counts?.out ?? 0 };

@@ -1,13 +1,12 @@
-import { dashboardSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../../plugins/auth';
-import type { DashboardService } from './dashboard.service';
+import { type DashboardService, dashboardAnswerSchema } from './dashboard.service';
 
 /** GET /api/admin/dashboard (admins only). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, { service }) => {
   app.get(
     '/admin/dashboard',
-    { preValidation: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardSchema } } },
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardAnswerSchema } } },
     async () => service.dashboard(),
   );
 };

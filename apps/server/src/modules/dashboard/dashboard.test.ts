@@ -1,4 +1,4 @@
-import { DASHBOARD_DAYS, dashboardSchema } from '@shop/shared';
+import { DASHBOARD_DAYS, dashboardSchema, LOW_STOCK_THRESHOLD, parseQuantity } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
@@ -35,10 +35,19 @@ async function insertOrder(order: {
   method: 'card' | 'bankTransfer';
   deliveryFeeKobo: number;
   paidAt?: string;
-  lines: { productId: string | null; name: string; priceKobo: number; quantity: number }[];
+  /** `quantity` in the unit (2.5 yards); `lineTotalKobo` as charged, else price × quantity. */
+  lines: {
+    productId: string | null;
+    name: string;
+    priceKobo: number;
+    quantity: number;
+    unit?: string;
+    lineTotalKobo?: number;
+  }[];
 }) {
   orderCounter += 1;
-  const subtotal = order.lines.reduce((sum, line) => sum + line.priceKobo * line.quantity, 0);
+  const totalOf = (line: (typeof order.lines)[number]) => line.lineTotalKobo ?? line.priceKobo * line.quantity;
+  const subtotal = order.lines.reduce((sum, line) => sum + totalOf(line), 0);
   const [row] = await shop.database.query<{ id: string }>(
     `INSERT INTO orders (order_number, customer_first_name, customer_last_name, customer_email, status, payment_status,
                          delivery_method, payment_method, subtotal_kobo, delivery_fee_kobo, total_kobo, shipping_address,
@@ -72,8 +81,17 @@ async function insertOrder(order: {
   if (!row) throw new Error('no order');
   for (const line of order.lines) {
     await shop.database.query(
-      'INSERT INTO order_items (order_id, product_id, name, price_kobo, quantity) VALUES ($1, $2, $3, $4, $5)',
-      [row.id, line.productId, line.name, line.priceKobo, line.quantity],
+      `INSERT INTO order_items (order_id, product_id, name, price_kobo, quantity_hundredths, unit, line_total_kobo)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        row.id,
+        line.productId,
+        line.name,
+        line.priceKobo,
+        parseQuantity(line.quantity),
+        line.unit ?? 'piece',
+        totalOf(line),
+      ],
     );
   }
 }
@@ -216,6 +234,66 @@ describe('the sales dashboard', () => {
       return now.ordersByStatus.SHIPPED === 0 ? now : null;
     });
     expect(after.ordersByStatus.DELIVERED).toBe(before.ordersByStatus.DELIVERED + before.ordersByStatus.SHIPPED);
+  });
+
+  it('counts stock by the unit rule: less than the minimum is out, low is at most the threshold in units, figures in the unit', async () => {
+    const yard = { unit: 'yard' as const, stepHundredths: 50, minHundredths: 100 };
+    const halfYard = await createProduct(shop.database, { stock: 0.5, name: 'Half a yard of lace', terms: yard });
+    const someYards = await createProduct(shop.database, { stock: 2.5, name: 'Some yards of lace', terms: yard });
+    await createProduct(shop.database, { stock: LOW_STOCK_THRESHOLD + 0.5, name: 'Plenty of lace', terms: yard });
+    const packs = await createProduct(shop.database, {
+      stock: 4,
+      name: 'Packs of buttons',
+      terms: { unit: 'pack', packSize: 12, packItemName: 'buttons' },
+    });
+    // 2.5 yards at ₦1,234.57 a yard: 3,086.425 naira, charged as 308,643 kobo (rounded once).
+    await insertOrder({
+      status: 'PROCESSING',
+      paymentStatus: 'PAID',
+      method: 'card',
+      deliveryFeeKobo: 0,
+      paidAt: lagosTime(0, '09:00'),
+      lines: [
+        {
+          productId: someYards.id,
+          name: 'Some yards of lace',
+          priceKobo: 123_457,
+          quantity: 2.5,
+          unit: 'yard',
+          lineTotalKobo: 308_643,
+        },
+      ],
+    });
+    const raw = await waitFor(async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+      const body = response.json();
+      return body.lowStock.some((row: { id: string }) => row.id === packs.id) ? body : null;
+    });
+    const low = new Map(raw.lowStock.map((row: { id: string }) => [row.id, row]));
+    expect(low.get(halfYard.id)).toEqual({
+      id: halfYard.id,
+      name: 'Half a yard of lace',
+      stock: 0.5,
+      unit: 'yard',
+      packSize: null,
+      packItemName: null,
+    });
+    expect(low.get(someYards.id)).toMatchObject({ stock: 2.5, unit: 'yard' });
+    expect(low.get(packs.id)).toMatchObject({ stock: 4, unit: 'pack', packSize: 12, packItemName: 'buttons' });
+    expect([...low.values()].some((row) => (row as { name: string }).name === 'Plenty of lace')).toBe(false);
+    // Those that cannot be bought come first.
+    const outFirst = raw.lowStock.findIndex((row: { id: string }) => row.id === halfYard.id);
+    expect(outFirst).toBeLessThan(raw.lowStock.findIndex((row: { id: string }) => row.id === someYards.id));
+    // Before: 2 low and 1 out (the fixture above); now 2 more low, 1 more out (half a yard < 1 yard).
+    expect(raw.lowStockCount).toBe(4);
+    expect(raw.outOfStockCount).toBe(2);
+    expect(raw.topProducts).toContainEqual({
+      productId: someYards.id,
+      name: 'Some yards of lace',
+      quantity: 2.5,
+      unit: 'yard',
+      revenue: 3_086.43,
+    });
   });
 
   it('is for admins only, whatever a customer claims in headers', async () => {
