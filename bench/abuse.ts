@@ -43,6 +43,7 @@ import { loadConfig, type OrderLimits } from '../apps/server/src/config';
 import { productHoldMax } from '../apps/server/src/modules/orders/order-limits';
 import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX } from '../packages/shared/src/orders';
+import { PIECE_TERMS, QUANTITY_SCALE } from '../packages/shared/src/units';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,7 +82,12 @@ const UNSET = Object.fromEntries(
 );
 
 /** The most of a product one customer may hold, as the shop counts it (order-limits.ts). */
-const ruleMax = (totalOfProduct: number) => productHoldMax(LIMITS, totalOfProduct, 0);
+const ruleMax = (totalOfProduct: number) => holdMax(totalOfProduct, 0);
+
+/** productHoldMax in whole pieces: this benchmark buys whole units (hundredths inside the shop). */
+function holdMax(shelf: number, held: number): number {
+  return productHoldMax(LIMITS, PIECE_TERMS, shelf * QUANTITY_SCALE, held * QUANTITY_SCALE) / QUANTITY_SCALE;
+}
 
 // Documentation ranges (RFC 5737): header values only, never an address contacted.
 const ADDRESS = { attacker: '203.0.113.66', honest: '198.51.100.20', many: '192.0.2.77' } as const;
@@ -791,7 +797,7 @@ async function manyAccounts(base: string, databaseUrl: string, start: Product[])
       for (const product of candidates) {
         if (lines.length === ORDER_LINES_MAX) break;
         const held = mine.get(product.id) ?? 0;
-        const most = learned.get(product.id) ?? productHoldMax(LIMITS, product.stock, ours.get(product.id) ?? 0);
+        const most = learned.get(product.id) ?? holdMax(product.stock, ours.get(product.id) ?? 0);
         let quantity = Math.min(ORDER_QUANTITY_MAX, product.stock, most - held);
         quantity = Math.min(quantity, Math.floor((valueLeft - value) / product.priceKobo));
         if (quantity < 1) continue;
@@ -831,7 +837,7 @@ async function manyAccounts(base: string, databaseUrl: string, start: Product[])
     for (const [productId, count] of units) {
       together.set(productId, (together.get(productId) ?? 0) + count);
       unitsHeld += count;
-      if (count > productHoldMax(LIMITS, totalOf.get(productId) ?? 0, 0)) oneAccountOverRule++;
+      if (count > holdMax(totalOf.get(productId) ?? 0, 0)) oneAccountOverRule++;
     }
   }
   const priceOf = new Map(start.map((product) => [product.id, product.priceKobo]));
