@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants';
 import { NAIRA_AMOUNT_PATTERN, PRICE_NAIRA_MAX } from './money';
 import { text } from './text';
+import { SALE_UNITS } from './units';
 
 // ---------- Order detail, for admins (GET /api/orders/{id} adds `paymentEvents` for an admin) ----------
 
@@ -169,11 +170,31 @@ export const dashboardSchema = z.object({
   /** Pay-on-delivery orders placed and not yet paid nor cancelled (the rider still has to collect). */
   payOnDeliveryAwaiting: z.number().int(),
   /** Top products by revenue of paid orders in those days. */
+  /** Quantity sold in the unit of sale (2.5 yards), as its latest line was sold. */
   topProducts: z.array(
-    z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int(), revenue: z.number() }),
+    z.object({
+      productId: z.string().nullable(),
+      name: z.string(),
+      quantity: z.number(),
+      unit: z.enum(SALE_UNITS),
+      packSize: z.number().int().nullable(),
+      packItemName: z.string().nullable(),
+      revenue: z.number(),
+    }),
   ),
   /** Products low (1 to LOW_STOCK_THRESHOLD) or out of stock, fewest first, at most DASHBOARD_LOW_STOCK_LIST. */
-  lowStock: z.array(z.object({ id: z.string(), name: z.string(), stock: z.number().int() })),
+  /** Stock in the unit of sale, with how it is sold: below `minQuantity` it cannot be bought (units.ts). */
+  lowStock: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      stock: z.number(),
+      unit: z.enum(SALE_UNITS),
+      minQuantity: z.number(),
+      packSize: z.number().int().nullable(),
+      packItemName: z.string().nullable(),
+    }),
+  ),
   lowStockCount: z.number().int(),
   outOfStockCount: z.number().int(),
 });

@@ -83,12 +83,16 @@ export class DashboardRepository {
       productId: string | null;
       name: string;
       unit: SaleUnit;
+      packSize: number | null;
+      packItemName: string | null;
       quantityHundredths: number;
       kobo: string | number;
     }>(
       `SELECT i.product_id AS "productId",
               (array_agg(i.name ORDER BY o.paid_at DESC))[1] AS name,
               (array_agg(i.unit ORDER BY o.paid_at DESC))[1] AS unit,
+              (array_agg(i.pack_size ORDER BY o.paid_at DESC))[1] AS "packSize",
+              (array_agg(i.pack_item_name ORDER BY o.paid_at DESC))[1] AS "packItemName",
               sum(i.quantity_hundredths)::int AS "quantityHundredths",
               sum(i.line_total_kobo)::bigint AS kobo
          FROM orders o JOIN order_items i ON i.order_id = o.id
@@ -115,10 +119,12 @@ export class DashboardRepository {
         name: string;
         stockHundredths: number;
         unit: SaleUnit;
+        minQuantityHundredths: number;
         packSize: number | null;
         packItemName: string | null;
       }>(
-        `SELECT id, name, stock_hundredths AS "stockHundredths", unit, pack_size AS "packSize",
+        `SELECT id, name, stock_hundredths AS "stockHundredths", unit,
+                min_quantity_hundredths AS "minQuantityHundredths", pack_size AS "packSize",
                 pack_item_name AS "packItemName"
            FROM products WHERE stock_hundredths <= $1 OR stock_hundredths < min_quantity_hundredths
           ORDER BY stock_hundredths >= min_quantity_hundredths, stock_hundredths, name, id LIMIT $2`,

@@ -1,12 +1,13 @@
+import { dashboardSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../../plugins/auth';
-import { type DashboardService, dashboardAnswerSchema } from './dashboard.service';
+import type { DashboardService } from './dashboard.service';
 
 /** GET /api/admin/dashboard (admins only). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, { service }) => {
   app.get(
     '/admin/dashboard',
-    { preValidation: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardAnswerSchema } } },
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { response: { 200: dashboardSchema } } },
     async () => service.dashboard(),
   );
 };

@@ -2,50 +2,17 @@ import {
   DASHBOARD_DAYS,
   DASHBOARD_LOW_STOCK_LIST,
   DASHBOARD_TOP_PRODUCTS,
-  dashboardSchema,
+  type Dashboard,
   hundredthsToUnits,
   koboToNaira,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
-  SALE_UNITS,
 } from '@shop/shared';
-import { z } from 'zod';
 import { ChangeCache } from '../../lib/change-cache';
 import type { DashboardRepository } from './dashboard.repository';
 
 const countsOf = <Key extends string>(keys: readonly Key[], rows: { key: string; n: number }[]) =>
   Object.fromEntries(keys.map((key) => [key, rows.find((row) => row.key === key)?.n ?? 0])) as Record<Key, number>;
-
-/**
- * The dashboard's answer with quantities and stock in the unit of sale (issue 24): 2.5 yards sold,
- * 12.5 yards left, and how each is sold so the page can say "12.5 yd" or "4 packs (48 buttons)".
- * NOTE: a local widening of packages/shared's dashboardSchema (whose quantity and stock are still
- * whole numbers there, so a half yard would fail the answer's serialisation); the shared schema
- * should take these fields, then this goes.
- */
-export const dashboardAnswerSchema = dashboardSchema.extend({
-  topProducts: z.array(
-    z.object({
-      productId: z.string().nullable(),
-      name: z.string(),
-      quantity: z.number(),
-      unit: z.enum(SALE_UNITS),
-      revenue: z.number(),
-    }),
-  ),
-  lowStock: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      stock: z.number(),
-      unit: z.enum(SALE_UNITS),
-      packSize: z.number().int().nullable(),
-      packItemName: z.string().nullable(),
-    }),
-  ),
-});
-
-export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;
 
 /** The admin's sales dashboard: figures from SQL aggregates, in naira from kobo, every key present. */
 export class DashboardService {
@@ -54,7 +21,7 @@ export class DashboardService {
    * catalog_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
    * one computation, and what they see is never older than the last committed change.
    */
-  private readonly cache = new ChangeCache<DashboardAnswer>({ ttlMs: 60_000, maxEntries: 10 });
+  private readonly cache = new ChangeCache<Dashboard>({ ttlMs: 60_000, maxEntries: 10 });
 
   constructor(private readonly repository: DashboardRepository) {}
 
@@ -62,13 +29,13 @@ export class DashboardService {
     this.cache.clear();
   }
 
-  dashboard(): Promise<DashboardAnswer> {
+  dashboard(): Promise<Dashboard> {
     // The Lagos day is part of the key: the 30 days move at midnight.
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     return this.cache.get(today, () => this.compute());
   }
 
-  private async compute(): Promise<DashboardAnswer> {
+  private async compute(): Promise<Dashboard> {
     const [days, counts, top, stock] = await Promise.all([
       this.repository.revenueByDay(DASHBOARD_DAYS),
       this.repository.counts(),
@@ -92,6 +59,8 @@ export class DashboardService {
         name: row.name,
         quantity: hundredthsToUnits(row.quantityHundredths),
         unit: row.unit,
+        packSize: row.packSize,
+        packItemName: row.packItemName,
         revenue: koboToNaira(Number(row.kobo)),
       })),
       // Stock in the unit of sale (12.5), with how it is sold so the page can say "12.5 yd".
@@ -100,6 +69,7 @@ export class DashboardService {
         name: row.name,
         stock: hundredthsToUnits(row.stockHundredths),
         unit: row.unit,
+        minQuantity: hundredthsToUnits(row.minQuantityHundredths),
         packSize: row.packSize,
         packItemName: row.packItemName,
       })),

@@ -27,17 +27,20 @@ function aBusyDashboard(): Dashboard {
     transfersAwaiting: 2,
     payOnDeliveryAwaiting: 5,
     topProducts: [
-      { productId: 'p1', name: 'French Lace', quantity: 6, revenue: 45000 },
-      { productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
+      { ...piece, productId: 'p1', name: 'French Lace', quantity: 6, revenue: 45000 },
+      { ...piece, productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
     ],
     lowStock: [
-      { id: 'p9', name: 'Crystal Rhinestones', stock: 0 },
-      { id: 'p8', name: 'Velvet Ribbon', stock: 3 },
+      { ...piece, minQuantity: 1, id: 'p9', name: 'Crystal Rhinestones', stock: 0 },
+      { ...piece, minQuantity: 1, id: 'p8', name: 'Velvet Ribbon', stock: 3 },
     ],
     lowStockCount: 4,
     outOfStockCount: 1,
   };
 }
+
+/** How a line sold by the piece says so in the answer. */
+const piece = { unit: 'piece', packSize: null, packItemName: null } as const;
 
 // A busy machine (several test runs at once) may take longer than the default second to answer.
 configure({ asyncUtilTimeout: 5000 });
