@@ -98,8 +98,7 @@ export function QuantitySelector({
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={id} className={compact ? 'sr-only' : 'text-sm font-medium'}>
-          {label}
-          {suffix && <span className="sr-only">{suffix}</span>}
+          {`${label}${suffix}`}
         </label>
         <IconButton
           label={`Decrease quantity${suffix}`}
