@@ -130,6 +130,18 @@ describe('the cart store', () => {
     ]);
   });
 
+  it('sells a product answer from before units of sale (no sale fields) by the piece', () => {
+    const { unit, step, minQuantity, packSize, packItemName, priceBreaks, ...old } = lace;
+    expect(cartStore.add(old as CartProduct, 200)).toBe('added');
+    expect(cartStore.getLines()[0]).toMatchObject({
+      unit: 'piece',
+      step: 1,
+      minQuantity: 1,
+      priceBreaks: [],
+      hundredths: 200,
+    });
+  });
+
   it('survives a reload through localStorage', () => {
     cartStore.add(lace);
     cartStore.add(yardLace, 250);

@@ -1,4 +1,7 @@
 import {
+  DEFAULT_MIN_HUNDREDTHS,
+  DEFAULT_STEP_HUNDREDTHS,
+  hundredthsToUnits,
   isSaleUnit,
   nairaToKobo,
   type PriceBreak,
@@ -172,15 +175,24 @@ export function priceCartLine(line: SaleFields & Pick<CartLine, 'price' | 'hundr
   return priceLineKobo(nairaToKobo(line.price) ?? Math.round(line.price * 100), saleTermsOf(line), line.hundredths);
 }
 
-/** The sale fields of a product, copied onto its line. */
-const saleFieldsOf = (product: CartProduct): SaleFields => ({
-  unit: product.unit,
-  step: product.step,
-  minQuantity: product.minQuantity,
-  packSize: product.packSize,
-  packItemName: product.packItemName,
-  priceBreaks: product.priceBreaks,
-});
+/**
+ * How an API product is sold, read so that an answer from before units of sale (a saved
+ * catalogue answer, a page drawn by an older server) without these fields is sold by the piece.
+ */
+export function productSaleFields(product: Partial<SaleFields>): SaleFields {
+  const unit = isSaleUnit(product.unit) ? product.unit : 'piece';
+  return {
+    unit,
+    step: product.step ?? hundredthsToUnits(DEFAULT_STEP_HUNDREDTHS[unit]),
+    minQuantity: product.minQuantity ?? hundredthsToUnits(DEFAULT_MIN_HUNDREDTHS[unit]),
+    packSize: product.packSize ?? null,
+    packItemName: product.packItemName ?? null,
+    priceBreaks: product.priceBreaks ?? [],
+  };
+}
+
+/** The integer terms of an API product (productSaleFields). */
+export const productTerms = (product: Partial<SaleFields>): SaleTerms => saleTermsOf(productSaleFields(product));
 
 export const cartStore = {
   subscribe(listener: () => void) {
@@ -200,7 +212,7 @@ export const cartStore = {
    */
   add(product: CartProduct, hundredths?: number): AddResult {
     ensureLoaded();
-    const terms = saleTermsOf(product);
+    const terms = productTerms(product);
     const stockHundredths = stockHundredthsOf(product);
     const rule = quantityRule(terms, stockHundredths);
     if (!rule.available) return 'out-of-stock';
@@ -213,7 +225,7 @@ export const cartStore = {
           line === existing
             ? {
                 ...line,
-                ...saleFieldsOf(product),
+                ...productSaleFields(product),
                 price: product.price,
                 stockHundredths,
                 hundredths: snapQuantity(rule, line.hundredths + amount),
@@ -231,7 +243,7 @@ export const cartStore = {
         name: product.name,
         price: product.price,
         image: product.images[0],
-        ...saleFieldsOf(product),
+        ...productSaleFields(product),
         stockHundredths,
         hundredths: snapQuantity(rule, amount),
       },

@@ -10,7 +10,14 @@ import {
   snapQuantity,
 } from '@shop/shared';
 import { ApiError } from '../../lib/api-client';
-import { type CartLine, type CartProduct, lineRule, priceCartLine, stockHundredthsOf } from './cart-store';
+import {
+  type CartLine,
+  type CartProduct,
+  lineRule,
+  priceCartLine,
+  productSaleFields,
+  stockHundredthsOf,
+} from './cart-store';
 
 export type RecheckOutcome = {
   /** The lines as they should be now, or undefined for a line to drop. */
@@ -37,7 +44,8 @@ export function updateLine(
   line: CartLine,
   product: SaleFields & Pick<CartProduct, 'price' | 'stock'> & Partial<Pick<CartProduct, 'slug' | 'name' | 'images'>>,
 ): { next: CartLine | undefined; changes: string[] } {
-  const terms = saleTermsOf(product);
+  const fields = productSaleFields(product);
+  const terms = saleTermsOf(fields);
   const stockHundredths = stockHundredthsOf(product);
   if (!isPurchasable(terms, stockHundredths)) {
     return { next: undefined, changes: [`${line.name} is out of stock and was removed from your cart.`] };
@@ -50,12 +58,7 @@ export function updateLine(
     slug: product.slug ?? line.slug,
     image: product.images?.[0] ?? line.image,
     price: product.price,
-    unit: product.unit,
-    step: product.step,
-    minQuantity: product.minQuantity,
-    packSize: product.packSize,
-    packItemName: product.packItemName,
-    priceBreaks: product.priceBreaks,
+    ...fields,
     stockHundredths,
     hundredths,
   };

@@ -1,8 +1,8 @@
-import { formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule, saleTermsOf } from '@shop/shared';
+import { formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule } from '@shop/shared';
 import { ShoppingCart } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClasses } from '../../../components/ui/button';
-import { type CartProduct, cartStore, stockHundredthsOf } from '../cart-store';
+import { type CartProduct, cartStore, productTerms, stockHundredthsOf } from '../cart-store';
 
 /**
  * Puts `hundredths` of the product (its minimum by default) in the cart and says so in a toast.
@@ -13,7 +13,7 @@ export function addToCartWithToast(product: CartProduct, hundredths?: number) {
   if (result === 'added' || result === 'increased') {
     toast.success(`${product.name} added to your cart`);
   } else if (result === 'at-stock-limit') {
-    const terms = saleTermsOf(product);
+    const terms = productTerms(product);
     const stock = stockHundredthsOf(product);
     const rule = quantityRule(terms, stock);
     toast.warning(
@@ -48,7 +48,7 @@ export function AddToCartButton({
   /** On a narrow card: one line of text, the icon only from the sm breakpoint. */
   compact?: boolean;
 }) {
-  const soldOut = !isPurchasable(saleTermsOf(product), stockHundredthsOf(product));
+  const soldOut = !isPurchasable(productTerms(product), stockHundredthsOf(product));
   return (
     <button
       type="button"

@@ -10,7 +10,6 @@ import {
   parseQuantity,
   perUnitSuffix,
   priceLineKobo,
-  saleTermsOf,
 } from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,6 +21,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { productTerms } from '../../cart/cart-store';
 import { AddToCartButton, addToCartCardAction } from '../../cart/components/add-to-cart-button';
 import { QuantitySelector } from '../../cart/components/quantity-selector';
 import { quantityWords } from '../../cart/quantity-words';
@@ -50,7 +50,7 @@ function ProductNotFound() {
 function ProductDetails({ product }: { product: Product }) {
   usePageTitle(product.name);
   const { subcategory } = product;
-  const terms = saleTermsOf(product);
+  const terms = productTerms(product);
   const stockHundredths = parseQuantity(product.stock) ?? 0;
   const purchasable = isPurchasable(terms, stockHundredths);
   // The control starts at the least one line may take (1 yard, 1 pack, 1 piece).
