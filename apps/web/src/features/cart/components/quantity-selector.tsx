@@ -141,7 +141,7 @@ export function QuantitySelector({
         </IconButton>
         {showWords && (
           <span id={wordsId} className="text-sm text-stone-700 dark:text-stone-300" data-testid="quantity-words">
-            = {formatQuantity(terms, value)}
+            {`= ${formatQuantity(terms, value)}`}
           </span>
         )}
       </div>

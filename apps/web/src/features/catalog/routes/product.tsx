@@ -143,7 +143,7 @@ function PriceBreakTable({ terms, price }: { terms: SaleTerms; price: number }) 
           <li key={line.minHundredths} className="flex flex-wrap justify-between gap-x-4">
             <span>{formatPriceBreak(terms, line)}</span>
             <span className="font-medium text-emerald-800 dark:text-emerald-300">
-              save {breakSavingPercent(priceKobo, line.priceKobo)}%
+              {`save ${breakSavingPercent(priceKobo, line.priceKobo)}%`}
             </span>
           </li>
         ))}
@@ -160,7 +160,7 @@ function LineTotal({ terms, price, hundredths }: { terms: SaleTerms; price: numb
   const priced = priceLineKobo(nairaToKobo(price) ?? 0, terms, hundredths);
   return (
     <p aria-live="polite" className="text-sm text-stone-800 dark:text-stone-200" data-testid="line-total">
-      Total for {quantityWords(terms, hundredths)}:{' '}
+      {`Total for ${quantityWords(terms, hundredths)}: `}
       <strong className="tabular-nums">{formatNaira(priced.lineTotalKobo / 100)}</strong>
       {priced.listPriceKobo !== null && (
         <span className="text-emerald-800 dark:text-emerald-300" data-testid="line-total-break">

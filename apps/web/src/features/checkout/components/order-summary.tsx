@@ -38,7 +38,7 @@ export function OrderSummary({
                 <span>
                   {line.name}{' '}
                   <span className="text-stone-600 dark:text-stone-400" data-testid="summary-line-quantity">
-                    × {quantityWords(terms, line.hundredths)}
+                    {`× ${quantityWords(terms, line.hundredths)}`}
                   </span>
                 </span>
                 <span className="tabular-nums" data-testid="summary-line-total">
