@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
-import { ORDER_MESSAGES as M } from '@shop/shared';
+import { ORDER_MESSAGES as M, type Product, parseQuantity, QUANTITY_MESSAGES, saleTermsOf } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
-import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
+import {
+  aLaceByTheYard,
+  anOrder,
+  aPackOfButtons,
+  aPaymentConfig,
+  aProduct,
+  aShopInfo,
+  aUser,
+} from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
-import { cartStore } from '../cart/cart-store';
+import { type CartLine, cartStore } from '../cart/cart-store';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
@@ -14,17 +22,28 @@ const customer = aUser();
 
 const config = aPaymentConfig();
 
-const line = (productId: string, price: number, quantity: number) => ({
-  productId,
-  slug: productId,
-  name: `Lace ${productId}`,
-  price,
+/** A cart line as the store keeps it: `quantity` in the unit, kept as hundredths. */
+const lineOf = (product: Product, quantity: number): CartLine => ({
+  productId: product.id,
+  slug: product.slug,
+  name: product.name,
+  price: product.price,
   image: undefined,
-  stock: 10,
-  quantity,
+  unit: product.unit,
+  step: product.step,
+  minQuantity: product.minQuantity,
+  packSize: product.packSize,
+  packItemName: product.packItemName,
+  priceBreaks: product.priceBreaks,
+  stockHundredths: parseQuantity(product.stock) ?? 0,
+  hundredths: parseQuantity(quantity) as number,
 });
 
-function putInCart(...lines: ReturnType<typeof line>[]) {
+/** Pieces of a lace, 10 in stock. */
+const line = (productId: string, price: number, quantity: number) =>
+  lineOf(aProduct({ id: productId, slug: productId, name: `Lace ${productId}`, price, stock: 10 }), quantity);
+
+function putInCart(...lines: CartLine[]) {
   window.localStorage.setItem(storageKeys.cart, JSON.stringify(lines));
   cartStore.resetForTests();
 }
@@ -256,7 +275,7 @@ describe('placing the order', () => {
     await fillShipping();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('Only 1 left in stock for Lace p1');
-    expect(cartStore.getLines().find((l) => l.productId === 'p1')?.quantity).toBe(1);
+    expect(cartStore.getLines().find((l) => l.productId === 'p1')?.hundredths).toBe(100);
   });
 
   it.each([
@@ -376,6 +395,156 @@ describe('placing the order', () => {
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(cartStore.getLines()).toHaveLength(0);
   });
+});
+
+describe('lengths, packs and price breaks at checkout', () => {
+  const lace = aLaceByTheYard();
+  const buttons = aPackOfButtons();
+  const placeOrderAnswered = (answer: unknown) =>
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': answer,
+    });
+  const summaryLine = (name: string) =>
+    screen.getAllByTestId('summary-line').find((item) => item.textContent?.includes(name)) as HTMLElement;
+
+  it('shows each line in its unit at the price it pays, and sends the quantity in the unit and the price after the break', async () => {
+    putInCart(lineOf(lace, 2.5), lineOf(buttons, 5));
+    const fetchMock = placeOrderAnswered({ status: 201, body: { message: M.orderCreated, order: order('card') } });
+    renderRoute('/checkout');
+    await fillShipping();
+    const laceLine = summaryLine('French Lace');
+    expect(within(laceLine).getByTestId('summary-line-quantity').textContent).toBe('× 2.5 yd');
+    expect(within(laceLine).getByTestId('summary-line-price').textContent).toBe('₦1,200.00 / yard');
+    expect(within(laceLine).getByTestId('summary-line-total').textContent).toBe('₦3,000.00');
+    const buttonLine = summaryLine('Gold Shank Buttons');
+    expect(within(buttonLine).getByTestId('summary-line-quantity').textContent).toBe('× 5 packs (60 buttons)');
+    expect(within(buttonLine).getByTestId('summary-line-price').textContent).toBe(
+      '₦2,200.00 / pack of 12 was ₦2,500.00',
+    );
+    expect(within(buttonLine).getByTestId('summary-line-total').textContent).toBe('₦11,000.00');
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦14,000.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(M.orderCreated, {}, slow)).toBeTruthy();
+    const sent = apiCalls(fetchMock).find((call) => call.line === 'POST /api/orders');
+    expect(sent?.body).toMatchObject({
+      items: [
+        { productId: 'p-lace', quantity: 2.5, price: 1200 },
+        { productId: 'p-buttons', quantity: 5, price: 2200 },
+      ],
+    });
+  });
+
+  // INVALID_INPUT is the shop's code for a 400; a code the client does not know is read by its status.
+  it.each(['INVALID_INPUT', 'VALIDATION_FAILED'])(
+    'shows the server’s word on a quantity (400 %s, items.N.quantity) under that line, and keeps the form',
+    async (code) => {
+      putInCart(lineOf(buttons, 2), lineOf(lace, 2.5));
+      const message = QUANTITY_MESSAGES.offStep({ ...saleTermsOf(lace), stepHundredths: 100 });
+      placeOrderAnswered({
+        status: 400,
+        body: { code, message: 'Invalid input', errors: { 'items.1.quantity': message } },
+      });
+      renderRoute('/checkout');
+      await fillShipping();
+      fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+      const alert = await screen.findByRole('alert', {}, slow);
+      expect(alert.textContent).toContain(`French Lace, Ivory: ${message}`);
+      expect(within(summaryLine('French Lace')).getByTestId('summary-line-problem').textContent).toBe(message);
+      expect(within(summaryLine('Gold Shank Buttons')).queryByTestId('summary-line-problem')).toBeNull();
+      expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Surulere');
+      expect(cartStore.getLines().map((l) => l.hundredths)).toEqual([200, 250]);
+      // Once the line has another quantity, the word about the old one goes.
+      cartStore.setQuantity('p-lace', 300);
+      await waitFor(() => expect(screen.queryByTestId('summary-line-problem')).toBeNull());
+    },
+  );
+
+  it('takes a changed price break from a 409 PRICE_CHANGED into the cart and says the prices changed', async () => {
+    putInCart(lineOf(lace, 10), lineOf(buttons, 2));
+    placeOrderAnswered({
+      status: 409,
+      body: {
+        code: 'PRICE_CHANGED',
+        message: M.priceChanged,
+        prices: [
+          {
+            productId: 'p-lace',
+            price: 1200,
+            priceBreaks: [{ minQuantity: 10, price: 1000 }],
+            unit: 'yard',
+            step: 0.5,
+            minQuantity: 1,
+            packSize: null,
+            packItemName: null,
+            stock: 37.5,
+          },
+        ],
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦15,500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(M.priceChanged, {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('checkout-cart-changes').textContent).toBe(
+      'The price of French Lace, Ivory changed from ₦1,050.00 / yard to ₦1,000.00 / yard.',
+    );
+    expect(cartStore.getLines()[0]?.priceBreaks).toEqual([{ minQuantity: 10, price: 1000 }]);
+    await waitFor(() => expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦15,000.00'));
+    expect(within(summaryLine('French Lace')).getByTestId('summary-line-price').textContent).toBe(
+      '₦1,000.00 / yard was ₦1,200.00',
+    );
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Surulere');
+  });
+
+  it('says the cart changed when a 409 PRICE_CHANGED also leaves less stock than the line', async () => {
+    putInCart(lineOf(lace, 12), lineOf(buttons, 2));
+    placeOrderAnswered({
+      status: 409,
+      body: {
+        code: 'PRICE_CHANGED',
+        message: M.priceChanged,
+        prices: [{ productId: 'p-lace', ...saleFieldsOfLace(), price: 1300, stock: 9.5 }],
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(M.cartChanged, {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('checkout-cart-changes').textContent).toContain(
+      'Only 9.5 yd of French Lace, Ivory left in stock: quantity lowered to 9.5 yd.',
+    );
+    expect(cartStore.getLines()[0]).toMatchObject({ price: 1300, hundredths: 950, stockHundredths: 950 });
+    // 9.5 yd at ₦1,300 (under the break now) and 2 packs at ₦2,500.
+    await waitFor(() => expect(screen.getByTestId('summary-subtotal').textContent).toBe('₦17,350.00'));
+  });
+
+  it('lowers a length to what a 409 OUT_OF_STOCK says is left, in its unit', async () => {
+    putInCart(lineOf(lace, 5));
+    placeOrderAnswered({
+      status: 409,
+      body: {
+        code: 'OUT_OF_STOCK',
+        message: M.onlyLeftInStock('3.5 yd', lace.name),
+        productId: 'p-lace',
+        available: 3.5,
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain(M.onlyLeftInStock('3.5 yd', lace.name));
+    expect(cartStore.getLines()[0]).toMatchObject({ hundredths: 350, stockHundredths: 350 });
+  });
+
+  function saleFieldsOfLace() {
+    const { unit, step, minQuantity, packSize, packItemName, priceBreaks } = lace;
+    return { unit, step, minQuantity, packSize, packItemName, priceBreaks };
+  }
 });
 
 describe('after the payment', () => {

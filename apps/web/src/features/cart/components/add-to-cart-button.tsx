@@ -1,44 +1,59 @@
+import { formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule } from '@shop/shared';
 import { ShoppingCart } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClasses } from '../../../components/ui/button';
-import { type CartProduct, cartStore } from '../cart-store';
+import { type CartProduct, cartStore, productTerms, stockHundredthsOf } from '../cart-store';
 
-/** Puts `quantity` of the product in the cart and says so in a toast. */
-export function addToCartWithToast(product: CartProduct, quantity = 1) {
-  const result = cartStore.add(product, quantity);
+/**
+ * Puts `hundredths` of the product (its minimum by default) in the cart and says so in a toast.
+ * At the line's limit the toast says which limit: the stock, or the most one order may take.
+ */
+export function addToCartWithToast(product: CartProduct, hundredths?: number) {
+  const result = cartStore.add(product, hundredths);
   if (result === 'added' || result === 'increased') {
     toast.success(`${product.name} added to your cart`);
   } else if (result === 'at-stock-limit') {
-    toast.warning(`Only ${product.stock} of ${product.name} in stock, and they are all in your cart.`);
+    const terms = productTerms(product);
+    const stock = stockHundredthsOf(product);
+    const rule = quantityRule(terms, stock);
+    toast.warning(
+      rule.max + rule.step > stock
+        ? `Only ${formatQuantity(terms, stock)} of ${product.name} in stock, and they are all in your cart.`
+        : `${QUANTITY_MESSAGES.overLineMax(terms)}, and that is in your cart.`,
+    );
   } else {
     toast.error(`${product.name} is out of stock.`);
   }
   return result;
 }
 
-/** A product card's action: add one to the cart, in the card's compact form. */
+/** A product card's action: add the product's minimum to the cart, in the card's compact form. */
 export const addToCartCardAction = (product: CartProduct, className: string) => (
   <AddToCartButton product={product} compact className={className} />
 );
 
 export function AddToCartButton({
   product,
-  quantity = 1,
+  hundredths,
+  disabled = false,
   className = '',
   compact = false,
 }: {
   product: CartProduct;
-  quantity?: number;
+  /** How much to add, in hundredths of the unit; the product's minimum when not given. */
+  hundredths?: number;
+  /** Held back by the page (a typed quantity the rule refuses, say), besides being sold out. */
+  disabled?: boolean;
   className?: string;
   /** On a narrow card: one line of text, the icon only from the sm breakpoint. */
   compact?: boolean;
 }) {
-  const soldOut = product.stock < 1;
+  const soldOut = !isPurchasable(productTerms(product), stockHundredthsOf(product));
   return (
     <button
       type="button"
-      disabled={soldOut}
-      onClick={() => addToCartWithToast(product, quantity)}
+      disabled={soldOut || disabled}
+      onClick={() => addToCartWithToast(product, hundredths)}
       className={buttonClasses('primary', `${compact ? 'whitespace-nowrap' : ''} ${className}`)}
     >
       <ShoppingCart aria-hidden="true" className={`size-4 shrink-0 ${compact ? 'max-sm:hidden' : ''}`} />

@@ -1,6 +1,12 @@
 import { ShoppingBag } from 'lucide-react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useCart } from '../cart-store';
+import { preloadCartDrawer } from './cart-drawer';
+
+// Pointed at or focused, the cart is about to open: its lines start loading (a failure is retried on opening).
+const preload = () => {
+  preloadCartDrawer().catch(() => {});
+};
 
 /** The header's cart icon with the number of items in the cart. */
 export function CartButton({ onClick }: { onClick: () => void }) {
@@ -10,6 +16,8 @@ export function CartButton({ onClick }: { onClick: () => void }) {
       label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
       aria-haspopup="dialog"
       onClick={onClick}
+      onPointerEnter={preload}
+      onFocus={preload}
       className="relative"
     >
       <ShoppingBag aria-hidden="true" className="size-5" />

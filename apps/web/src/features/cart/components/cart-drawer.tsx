@@ -1,86 +1,58 @@
 import { formatNaira } from '@shop/shared';
-import { Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
+import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
-import { ProductImage } from '../../../components/ui/product-image';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { type CartLine, type CartProduct, cartStore, useCart } from '../cart-store';
-import { applyRecheck, recheckCart } from '../recheck-cart';
+import { type CartProduct, useCart } from '../cart-store';
+
+type LinesModule = typeof import('./cart-drawer-lines');
+let linesModule: LinesModule | undefined;
+let linesLoading: Promise<LinesModule> | undefined;
+
+/**
+ * Loads the drawer's lines (cart-drawer-lines.tsx) ahead of its opening: the cart button calls
+ * it when pointed at or focused. A failed load is forgotten, so the next opening tries again.
+ */
+export function preloadCartDrawer(): Promise<LinesModule> {
+  linesLoading ??= import('./cart-drawer-lines').then(
+    (module) => {
+      linesModule = module;
+      return module;
+    },
+    (error: unknown) => {
+      linesLoading = undefined;
+      throw error;
+    },
+  );
+  return linesLoading;
+}
+
+// NOTE: the first visit's script budget (150 KB gzipped, e2e/storefront-hero.spec.ts) has no
+// room for the quantity control and the re-check of every line: the shell below (dialog, focus,
+// empty cart, subtotal, checkout) is in the first bundle, the lines arrive on opening.
+function useLinesModule(wanted: boolean) {
+  const [module, setModule] = useState(linesModule);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted || module || attempt < 0) return;
+    let cancelled = false;
+    setFailed(false);
+    preloadCartDrawer().then(
+      (loaded) => !cancelled && setModule(loaded),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, module, attempt]);
+  return { module, failed, retry: () => setAttempt((count) => count + 1) };
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
-function CartLineItem({
-  line,
-  onClose,
-  announce,
-}: {
-  line: CartLine;
-  onClose: () => void;
-  announce: (message: string) => void;
-}) {
-  const change = (quantity: number) => {
-    cartStore.setQuantity(line.productId, quantity);
-    announce(`${line.name}: quantity ${Math.max(1, Math.min(quantity, line.stock))}.`);
-  };
-  return (
-    <li className="flex gap-3 py-4" data-testid="cart-line">
-      <ProductImage
-        src={line.image}
-        alt=""
-        sizes="80px"
-        width={80}
-        height={80}
-        className="size-20 shrink-0 rounded-lg bg-linen-100 object-cover dark:bg-stone-800"
-      />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link
-          to={paths.product.href(line.slug || line.productId)}
-          onClick={onClose}
-          className="line-clamp-2 text-sm font-medium hover:underline"
-        >
-          {line.name}
-        </Link>
-        <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="cart-line-price">
-          {formatNaira(line.price)}
-        </p>
-        <div className="mt-1 flex items-center gap-2">
-          <IconButton
-            label={`Decrease quantity of ${line.name}`}
-            className="size-8 border border-stone-300 disabled:opacity-40 dark:border-stone-600"
-            disabled={line.quantity <= 1}
-            onClick={() => change(line.quantity - 1)}
-          >
-            <Minus aria-hidden="true" className="size-4" />
-          </IconButton>
-          <span className="min-w-8 text-center tabular-nums" data-testid="cart-line-quantity">
-            <span className="sr-only">Quantity </span>
-            {line.quantity}
-          </span>
-          <IconButton
-            label={`Increase quantity of ${line.name}`}
-            className="size-8 border border-stone-300 disabled:opacity-40 dark:border-stone-600"
-            disabled={line.quantity >= line.stock}
-            onClick={() => change(line.quantity + 1)}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-          </IconButton>
-          <IconButton
-            label={`Remove ${line.name}`}
-            className="ml-auto size-8 text-wine-700 dark:text-wine-300"
-            onClick={() => {
-              cartStore.remove(line.productId);
-              announce(`${line.name} removed from your cart.`);
-            }}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </IconButton>
-        </div>
-      </div>
-    </li>
-  );
-}
 
 /** The header's cart: lines, −/+, remove, subtotal and the way to /checkout (SPEC.md §2). */
 export function CartDrawer({
@@ -129,22 +101,11 @@ export function CartDrawer({
     };
   }, [open, onClose]);
 
-  // Prices and stock may have moved since the lines were added: check them on every opening.
+  // What the last re-check found (cart-drawer-lines.tsx re-checks on every opening).
   useEffect(() => {
-    if (!open) return;
-    setChanges([]);
-    const lines = cartStore.getLines();
-    if (lines.length === 0) return;
-    let cancelled = false;
-    recheckCart(lines, fetchProduct).then((outcome) => {
-      if (cancelled) return;
-      cartStore.replace(applyRecheck(cartStore.getLines(), outcome));
-      setChanges(outcome.changes);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [open, fetchProduct]);
+    if (open) setChanges([]);
+  }, [open]);
+  const lines = useLinesModule(open && items.length > 0);
 
   if (!open) return null;
   return (
@@ -196,14 +157,24 @@ export function CartDrawer({
           </div>
         ) : (
           <>
-            <ul
-              aria-label="Items in your cart"
-              className="flex-1 divide-y divide-linen-200 overflow-y-auto px-4 dark:divide-stone-800"
-            >
-              {items.map((line) => (
-                <CartLineItem key={line.productId} line={line} onClose={onClose} announce={setAnnouncement} />
-              ))}
-            </ul>
+            {lines.module ? (
+              <lines.module.CartDrawerLines
+                items={items}
+                onClose={onClose}
+                announce={setAnnouncement}
+                fetchProduct={fetchProduct}
+                onChanges={setChanges}
+              />
+            ) : lines.failed ? (
+              <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+                <p role="alert">Your cart’s items could not be shown. Check your connection and try again.</p>
+                <button type="button" className={buttonClasses('secondary')} onClick={lines.retry}>
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <Spinner label="Loading your cart…" className="flex-1" />
+            )}
             <div className="space-y-3 border-t border-linen-200 p-4 dark:border-stone-800">
               <p className="flex justify-between text-base font-semibold">
                 <span>Subtotal</span>

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 
+import { saleTermsOf } from '@shop/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aProduct } from '../../../testing/fixtures';
+import { aLaceByTheYard, aPackOfButtons, aProduct } from '../../../testing/fixtures';
 import { ProductCard } from './product-card';
 import { stockLabel } from './stock-badge';
 
@@ -24,6 +25,18 @@ describe('product card', () => {
       '/products/satin-ribbon-wine',
     );
     expect(screen.getByText('₦1,500')).toBeTruthy();
+  });
+
+  it('says what the price buys: per yard, per pack of 12, or bare for a piece', () => {
+    render(
+      <>
+        <ProductCard product={aLaceByTheYard()} />
+        <ProductCard product={aPackOfButtons()} />
+      </>,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByText('₦1,200 / yard')).toBeTruthy();
+    expect(screen.getByText('₦2,500 / pack of 12')).toBeTruthy();
   });
 
   it('offers thumb and full renditions, lazily, with a fixed size', () => {
@@ -53,10 +66,19 @@ describe('product card', () => {
 });
 
 describe('stock label', () => {
-  it('says in stock, only N left, or out of stock', () => {
-    expect(stockLabel(40)).toBe('In stock');
-    expect(stockLabel(5)).toBe('Only 5 left');
-    expect(stockLabel(1)).toBe('Only 1 left');
+  it('says in stock, only N left, or out of stock, for pieces', () => {
+    expect(stockLabel(4000)).toBe('In stock');
+    expect(stockLabel(500)).toBe('Only 5 left');
+    expect(stockLabel(100)).toBe('Only 1 left');
     expect(stockLabel(0)).toBe('Out of stock');
+  });
+
+  it('says the stock in the unit, and out of stock below the minimum', () => {
+    const yard = saleTermsOf(aLaceByTheYard());
+    expect(stockLabel(3750, yard)).toBe('37.5 yd left');
+    expect(stockLabel(350, yard)).toBe('Only 3.5 yd left');
+    // Half a yard is left, and the least one can buy is a yard.
+    expect(stockLabel(50, yard)).toBe('Out of stock');
+    expect(stockLabel(4000, saleTermsOf(aPackOfButtons()))).toBe('40 packs (480 buttons) left');
   });
 });

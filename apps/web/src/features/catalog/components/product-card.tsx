@@ -1,4 +1,4 @@
-import { formatNairaShort, type Product } from '@shop/shared';
+import { formatUnitPrice, type Product } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image';
@@ -44,7 +44,10 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">{formatNairaShort(product.price)}</p>
+        {/* "₦1,200 / yard", "₦2,500 / pack of 12": what the price buys. */}
+        <p className="mt-auto font-semibold text-wine-800 dark:text-wine-200">
+          {formatUnitPrice(product, product.price)}
+        </p>
         {/* Above the card-wide link, so it gets its own clicks. */}
         {action?.(product, 'relative z-10 mt-2 w-full py-2')}
       </div>

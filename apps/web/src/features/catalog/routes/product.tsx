@@ -1,5 +1,16 @@
-import type { Product } from '@shop/shared';
-import { CATALOG_MESSAGES, formatNaira } from '@shop/shared';
+import type { Product, SaleTerms } from '@shop/shared';
+import {
+  breakSavingPercent,
+  CATALOG_MESSAGES,
+  formatNaira,
+  formatPriceBreak,
+  formatUnitPrice,
+  isPurchasable,
+  nairaToKobo,
+  parseQuantity,
+  perUnitSuffix,
+  priceLineKobo,
+} from '@shop/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -10,8 +21,10 @@ import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { productTerms } from '../../cart/cart-store';
 import { AddToCartButton, addToCartCardAction } from '../../cart/components/add-to-cart-button';
 import { QuantitySelector } from '../../cart/components/quantity-selector';
+import { quantityWords } from '../../cart/quantity-words';
 import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
@@ -37,7 +50,12 @@ function ProductNotFound() {
 function ProductDetails({ product }: { product: Product }) {
   usePageTitle(product.name);
   const { subcategory } = product;
-  const [quantity, setQuantity] = useState(1);
+  const terms = productTerms(product);
+  const stockHundredths = parseQuantity(product.stock) ?? 0;
+  const purchasable = isPurchasable(terms, stockHundredths);
+  // The control starts at the least one line may take (1 yard, 1 pack, 1 piece).
+  const [hundredths, setHundredths] = useState(terms.minHundredths);
+  const [quantityProblem, setQuantityProblem] = useState<string | null>(null);
   return (
     <PageContainer>
       <SavedDataNotice className="mb-6" />
@@ -57,15 +75,32 @@ function ProductDetails({ product }: { product: Product }) {
         <ProductGallery images={product.images} name={product.name} />
         <div className="flex flex-col gap-4">
           <PageHeading>{product.name}</PageHeading>
-          <p className="text-2xl font-semibold text-wine-800 dark:text-wine-200">{formatNaira(product.price)}</p>
+          <p className="text-2xl font-semibold text-wine-800 dark:text-wine-200" data-testid="product-price">
+            {formatUnitPrice(terms, product.price)}
+          </p>
           <div>
-            <StockBadge stock={product.stock} />
+            <StockBadge stockHundredths={stockHundredths} terms={terms} />
           </div>
-          {product.stock > 0 && (
-            <div className="flex flex-wrap items-center gap-4">
-              <QuantitySelector value={quantity} max={product.stock} onChange={setQuantity} />
-              <AddToCartButton product={product} quantity={quantity} className="px-7 py-3 text-base" />
-            </div>
+          {terms.priceBreaks.length > 0 && <PriceBreakTable terms={terms} price={product.price} />}
+          {purchasable && (
+            <>
+              <div className="flex flex-wrap items-start gap-4">
+                <QuantitySelector
+                  terms={terms}
+                  stockHundredths={stockHundredths}
+                  value={hundredths}
+                  onChange={setHundredths}
+                  onProblem={setQuantityProblem}
+                />
+                <AddToCartButton
+                  product={product}
+                  hundredths={hundredths}
+                  disabled={quantityProblem !== null}
+                  className="px-7 py-3 text-base"
+                />
+              </div>
+              <LineTotal terms={terms} price={product.price} hundredths={hundredths} />
+            </>
           )}
           <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
             {product.description}
@@ -89,6 +124,52 @@ function ProductDetails({ product }: { product: Product }) {
       </div>
       <RelatedProducts productId={product.id} />
     </PageContainer>
+  );
+}
+
+/** "10 yards or more: ₦1,050 / yard (save 12%)": the product's price breaks, cheapest last. */
+function PriceBreakTable({ terms, price }: { terms: SaleTerms; price: number }) {
+  const priceKobo = nairaToKobo(price) ?? 0;
+  return (
+    <section
+      aria-labelledby="price-breaks-title"
+      className="rounded-xl border border-linen-200 p-4 dark:border-stone-800"
+    >
+      <h2 id="price-breaks-title" className="text-base font-semibold">
+        Bulk prices
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm" data-testid="price-breaks">
+        {terms.priceBreaks.map((line) => (
+          <li key={line.minHundredths} className="flex flex-wrap justify-between gap-x-4">
+            <span>{formatPriceBreak(terms, line)}</span>
+            <span className="font-medium text-emerald-800 dark:text-emerald-300">
+              {`save ${breakSavingPercent(priceKobo, line.priceKobo)}%`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * What the chosen quantity costs, priced as the cart and the server price it (priceLineKobo),
+ * updated as it changes, saying when a price break applies.
+ */
+function LineTotal({ terms, price, hundredths }: { terms: SaleTerms; price: number; hundredths: number }) {
+  const priced = priceLineKobo(nairaToKobo(price) ?? 0, terms, hundredths);
+  return (
+    <p aria-live="polite" className="text-sm text-stone-800 dark:text-stone-200" data-testid="line-total">
+      {`Total for ${quantityWords(terms, hundredths)}: `}
+      <strong className="tabular-nums">{formatNaira(priced.lineTotalKobo / 100)}</strong>
+      {priced.listPriceKobo !== null && (
+        <span className="text-emerald-800 dark:text-emerald-300" data-testid="line-total-break">
+          {' '}
+          (bulk price {formatNaira(priced.unitPriceKobo / 100)}
+          {perUnitSuffix(terms)} instead of <del>{formatNaira(priced.listPriceKobo / 100)}</del>)
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -1,15 +1,22 @@
-import { formatNaira } from '@shop/shared';
+import { formatNaira, perUnitSuffix } from '@shop/shared';
 import type { ReactNode } from 'react';
-import type { CartLine } from '../../cart/cart-store';
+import { type CartLine, lineTerms, priceCartLine } from '../../cart/cart-store';
+import { quantityWords } from '../../cart/quantity-words';
 
-/** The cart's lines with subtotal, delivery fee and total (computed by checkoutTotals). */
+/**
+ * The cart's lines, each with its quantity in its unit, the unit price it pays and its total
+ * (priceLineKobo, as the server charges), then subtotal, delivery fee and total (checkoutTotals).
+ * `lineProblems` holds the server's word on a line's quantity, by product id, shown under it.
+ */
 export function OrderSummary({
   lines,
   totals,
+  lineProblems = {},
   children,
 }: {
   lines: readonly CartLine[];
   totals: { subtotal: number; deliveryFee: number; total: number };
+  lineProblems?: Readonly<Record<string, string>>;
   children?: ReactNode;
 }) {
   return (
@@ -21,14 +28,45 @@ export function OrderSummary({
         Order summary
       </h2>
       <ul aria-label="Items in your order" className="mt-4 divide-y divide-linen-200 dark:divide-stone-800">
-        {lines.map((line) => (
-          <li key={line.productId} className="flex justify-between gap-4 py-2 text-sm">
-            <span>
-              {line.name} <span className="text-stone-600 dark:text-stone-400">× {line.quantity}</span>
-            </span>
-            <span className="tabular-nums">{formatNaira((Math.round(line.price * 100) * line.quantity) / 100)}</span>
-          </li>
-        ))}
+        {lines.map((line) => {
+          const terms = lineTerms(line);
+          const priced = priceCartLine(line);
+          const problem = lineProblems[line.productId];
+          return (
+            <li key={line.productId} className="py-2 text-sm" data-testid="summary-line">
+              <div className="flex justify-between gap-4">
+                <span>
+                  {line.name}{' '}
+                  <span className="text-stone-600 dark:text-stone-400" data-testid="summary-line-quantity">
+                    {`× ${quantityWords(terms, line.hundredths)}`}
+                  </span>
+                </span>
+                <span className="tabular-nums" data-testid="summary-line-total">
+                  {formatNaira(priced.lineTotalKobo / 100)}
+                </span>
+              </div>
+              <p className="text-stone-600 dark:text-stone-400" data-testid="summary-line-price">
+                {formatNaira(priced.unitPriceKobo / 100)}
+                {perUnitSuffix(terms)}
+                {terms.unit === 'piece' ? ' each' : ''}
+                {priced.listPriceKobo !== null && (
+                  <>
+                    {' '}
+                    <del>
+                      <span className="sr-only">was </span>
+                      {formatNaira(priced.listPriceKobo / 100)}
+                    </del>
+                  </>
+                )}
+              </p>
+              {problem && (
+                <p className="mt-1 font-medium text-red-700 dark:text-red-300" data-testid="summary-line-problem">
+                  {problem}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <dl className="mt-4 space-y-2 border-t border-linen-200 pt-4 text-sm dark:border-stone-800">
         <div className="flex justify-between">

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DeliveryMethod,
   formatNaira,
+  hundredthsToUnits,
   isDeliveryMethodAvailable,
   ORDER_MESSAGES as M,
   type Order,
+  type Product,
   SHIPPING_COUNTRIES,
   type ShippingDetails,
   shippingDetailsSchema,
@@ -29,6 +31,7 @@ import { updateProfile } from '../../account/api/update-profile';
 import { messageFor } from '../../auth/errors';
 import { useSession } from '../../auth/session';
 import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
+import { updateLine } from '../../cart/recheck-cart';
 import { getOrder, orderQueryKey } from '../../orders/api/get-order';
 import { paymentDeadline } from '../../orders/order-labels';
 import { payOnDeliveryQueryKey } from '../../payments/api/get-pay-on-delivery';
@@ -38,7 +41,7 @@ import { TestPaymentsBanner } from '../../payments/components/test-payments-bann
 import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
 import { usePayOrder } from '../../payments/use-pay-order';
 import { createOrder } from '../api/create-order';
-import { checkoutTotals, defaultDeliveryMethod } from '../checkout-totals';
+import { checkoutTotals, defaultDeliveryMethod, orderItemsOf } from '../checkout-totals';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';
 import { NigerianAddressFields } from '../components/nigerian-address-fields';
 import { OrderSummary } from '../components/order-summary';
@@ -49,6 +52,10 @@ type Notice = {
   kind: 'error' | 'info';
   text: string;
   errors?: Record<string, string>;
+  /** What changed in the cart, one sentence each (new prices, lowered quantities). */
+  changes?: string[];
+  /** The server's word on a line's quantity (400 `items.N.quantity`), by product id, for the quantity sent. */
+  lineProblems?: Record<string, { hundredths: number; message: string }>;
   /** The remedy is in My Orders (paying for or cancelling an unpaid order): link it. */
   toMyOrders?: boolean;
 };
@@ -177,6 +184,8 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
     if (sending.current) return;
     sending.current = true;
     setNotice(undefined);
+    // The lines as sent: a 400's `items.N` indexes them.
+    const lines = cartStore.getLines();
     try {
       // SPEC.md §4: the phone number and address are saved to the profile first.
       try {
@@ -190,12 +199,12 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         // The order matters more than the profile: go on without saving it.
         console.info('Could not save the phone number and address to the profile.', failure);
       }
-      const lines = cartStore.getLines();
       const { order } = await createOrder({
         shippingDetails: shipping,
         paymentDetails: { method: paymentMethod, transactionId: null },
         deliveryMethod,
-        items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity, price: line.price })),
+        // Each quantity in the unit (2.5), each price the unit price this quantity pays (after a break).
+        items: orderItemsOf(lines),
       });
       queryClient.invalidateQueries({ queryKey: ['orders'] });
       if (order.paymentMethod === 'payOnDelivery') queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
@@ -204,7 +213,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       else cartStore.clear();
       onCreated(order);
     } catch (failure) {
-      const next = noticeForCreateFailure(failure, setError);
+      const next = noticeForCreateFailure(failure, setError, lines);
       if (failure instanceof ApiError && failure.code === 'PAY_ON_DELIVERY_UNAVAILABLE') {
         queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
       }
@@ -231,6 +240,18 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
                 )
               }
             />
+          ) : notice.changes && notice.changes.length > 0 ? (
+            <div
+              role="status"
+              className="rounded-lg border border-gold-300 bg-gold-100 px-4 py-3 text-sm text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+            >
+              <p>{notice.text}</p>
+              <ul className="mt-2 list-disc pl-5" data-testid="checkout-cart-changes">
+                {notice.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            </div>
           ) : (
             <FormMessage kind="info">{notice.text}</FormMessage>
           ))}
@@ -257,7 +278,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         <PaymentMethodOptions value={paymentMethod} onChange={setPaymentMethod} payOnDelivery={podOffer} />
       </div>
       <div>
-        <OrderSummary lines={items} totals={totals}>
+        <OrderSummary lines={items} totals={totals} lineProblems={currentLineProblems(items, notice)}>
           <SubmitButton pending={isSubmitting} pendingLabel="Placing your order…" className="mt-6 w-full">
             Place Order
           </SubmitButton>
@@ -272,42 +293,69 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
  * prices go into the cart (the form is kept), a short stock lowers the line, field errors go
  * to their fields.
  */
-function noticeForCreateFailure(failure: unknown, setError: UseFormSetError<ShippingDetails>): Notice {
+function noticeForCreateFailure(
+  failure: unknown,
+  setError: UseFormSetError<ShippingDetails>,
+  sent: readonly CartLine[],
+): Notice {
   if (!(failure instanceof ApiError)) return { kind: 'error', text: M.createFailed };
   switch (failure.code) {
     case 'PRICE_CHANGED': {
-      const prices = new Map(
-        (failure.detail<{ productId: string; price: number }[]>('prices') ?? []).map((p) => [p.productId, p.price]),
-      );
-      cartStore.replace(
-        cartStore.getLines().map((line) => {
-          const price = prices.get(line.productId);
-          return price === undefined ? line : { ...line, price };
-        }),
-      );
-      return { kind: 'info', text: M.priceChanged };
+      // Each entry carries the product's price, breaks, terms and stock (API.md): the cart takes
+      // them all, so what it shows next is what the server will charge, and says what changed.
+      const entries = new Map((failure.detail<PriceChange[]>('prices') ?? []).map((entry) => [entry.productId, entry]));
+      const changes: string[] = [];
+      let quantityChanged = false;
+      const next: CartLine[] = [];
+      for (const line of cartStore.getLines()) {
+        const entry = entries.get(line.productId);
+        if (!entry) {
+          next.push(line);
+          continue;
+        }
+        const update = updateLine(line, productFromChange(line, entry));
+        changes.push(...update.changes);
+        if (update.next?.hundredths !== line.hundredths) quantityChanged = true;
+        if (update.next) next.push(update.next);
+      }
+      cartStore.replace(next);
+      return { kind: 'info', text: quantityChanged ? M.cartChanged : M.priceChanged, changes };
     }
     case 'OUT_OF_STOCK': {
       const productId = failure.detail<string>('productId');
       const available = failure.detail<number>('available') ?? 0;
       const next: CartLine[] = [];
       for (const line of cartStore.getLines()) {
-        if (line.productId !== productId) next.push(line);
-        else if (available > 0) next.push({ ...line, stock: available, quantity: Math.min(line.quantity, available) });
+        if (line.productId !== productId) {
+          next.push(line);
+          continue;
+        }
+        // `available` is in the product's unit (12.5 yards): the line keeps what is left, or goes.
+        const update = updateLine(line, { ...line, stock: available });
+        if (update.next) next.push(update.next);
       }
       cartStore.replace(next);
       return { kind: 'error', text: failure.message };
     }
     case 'INVALID_INPUT': {
       const fieldErrors: Record<string, string> = {};
+      const lineProblems: NonNullable<Notice['lineProblems']> = {};
       for (const [key, message] of Object.entries(failure.errors ?? {})) {
+        // `items.N.quantity`: the quantity of the Nth line sent is not one the product allows.
+        const item = /^items\.(\d+)\.quantity$/.exec(key);
+        const line = item ? sent[Number(item[1])] : undefined;
+        if (line) {
+          lineProblems[line.productId] = { hundredths: line.hundredths, message };
+          fieldErrors[key] = `${line.name}: ${message}`;
+          continue;
+        }
         const field = key.split('.').at(-1) ?? key;
         if (FIELD_NAMES.has(field)) {
           setError(field as keyof ShippingDetails, { message });
           fieldErrors[field] = message;
         }
       }
-      return { kind: 'error', text: failure.message, errors: fieldErrors };
+      return { kind: 'error', text: failure.message, errors: fieldErrors, lineProblems };
     }
     // The customer's unpaid orders hold as much as one customer may, or they placed many orders
     // lately: the form and the cart stay as they are, and My Orders is where an unpaid order is
@@ -329,6 +377,35 @@ function noticeForCreateFailure(failure: unknown, setError: UseFormSetError<Ship
     default:
       return { kind: 'error', text: messageFor(failure, { fallback: M.createFailed, network: M.createFailed }) };
   }
+}
+
+/** One entry of a 409 PRICE_CHANGED's `prices`: the product's price, and how it is sold now. */
+type PriceChange = { productId: string; price: number } & Partial<
+  Pick<Product, 'priceBreaks' | 'unit' | 'step' | 'minQuantity' | 'packSize' | 'packItemName' | 'stock'>
+>;
+
+/** The product as a PRICE_CHANGED entry gives it; what an entry leaves out stays as the line has it. */
+function productFromChange(line: CartLine, entry: PriceChange) {
+  return {
+    unit: entry.unit ?? line.unit,
+    step: entry.step ?? line.step,
+    minQuantity: entry.minQuantity ?? line.minQuantity,
+    packSize: entry.packSize === undefined ? line.packSize : entry.packSize,
+    packItemName: entry.packItemName === undefined ? line.packItemName : entry.packItemName,
+    priceBreaks: entry.priceBreaks ?? line.priceBreaks,
+    stock: entry.stock ?? hundredthsToUnits(line.stockHundredths),
+    price: entry.price,
+  };
+}
+
+/** The server's word on each line's quantity, while the line still has the quantity it was said of. */
+function currentLineProblems(lines: readonly CartLine[], notice: Notice | undefined): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const line of lines) {
+    const problem = notice?.lineProblems?.[line.productId];
+    if (problem && problem.hundredths === line.hundredths) problems[line.productId] = problem.message;
+  }
+  return problems;
 }
 
 function CountrySelect({

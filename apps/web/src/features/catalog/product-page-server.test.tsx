@@ -1,0 +1,30 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../entry-server';
+import { aLaceByTheYard, aPackOfButtons } from '../../testing/fixtures';
+
+// The product page is also drawn on the server (decision 017): its units, breaks and quantity
+// control must draw there too, without a browser.
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('a product sold by the yard or the pack, drawn on the server', () => {
+  it('shows the price per unit, the stock in the unit, the breaks and the line total at the minimum', async () => {
+    const lace = aLaceByTheYard();
+    const html =
+      (await renderPage(`/products/${lace.slug}`, [
+        [`/api/products/${lace.slug}`, { product: lace }],
+        [`/api/products/${lace.id}/related`, { products: [aPackOfButtons()] }],
+      ])) ?? '';
+    const words = text(html);
+    expect(words).toContain('₦1,200 / yard');
+    expect(words).toContain('37.5 yd left');
+    expect(words).toContain('10 yards or more: ₦1,050 / yard');
+    expect(words).toContain('save 12%');
+    expect(words).toContain('Total for 1 yd: ₦1,200.00');
+    expect(html).toMatch(/role="spinbutton"[^>]*/);
+    expect(html).toContain('aria-valuetext="1 yd"');
+    // The related card says its unit too.
+    expect(words).toContain('₦2,500 / pack of 12');
+  });
+});

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import {
+  breakSavingPercent,
+  formatNaira,
+  formatPriceBreak,
+  type Product,
+  priceLineKobo,
+  QUANTITY_MESSAGES,
+  saleTermsOf,
+} from '@shop/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aLaceByTheYard, aPackOfButtons } from '../../testing/fixtures';
+import { fakeApi, renderRoute } from '../../testing/render-route';
+import { cartStore } from '../cart/cart-store';
+
+// The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+
+const lace = aLaceByTheYard();
+const buttons = aPackOfButtons();
+
+async function openProduct(product: Product) {
+  fakeApi({
+    [`/api/products/${product.slug}`]: { product },
+    [`/api/products/${product.id}/related`]: { products: [] },
+  });
+  renderRoute(`/products/${product.slug}`);
+  await screen.findByRole('heading', { level: 1, name: product.name }, slow);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  cartStore.resetForTests();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('a product page', () => {
+  it('shows the price per unit, the stock in the unit and starts the quantity at the minimum', async () => {
+    await openProduct(lace);
+    expect(screen.getByTestId('product-price').textContent).toBe('₦1,200 / yard');
+    expect(screen.getByTestId('stock-badge').textContent).toBe('37.5 yd left');
+    const field = screen.getByRole('spinbutton', { name: 'Quantity (yards)' }) as HTMLInputElement;
+    expect(field.value).toBe('1');
+    expect(screen.getByTestId('line-total').textContent).toBe('Total for 1 yd: ₦1,200.00');
+    cleanup();
+    vi.unstubAllGlobals();
+    await openProduct(buttons);
+    expect(screen.getByTestId('product-price').textContent).toBe('₦2,500 / pack of 12');
+    expect(screen.getByTestId('quantity-words').textContent).toBe('= 1 pack (12 buttons)');
+  });
+
+  it('lists the price breaks with their saving', async () => {
+    await openProduct(lace);
+    const breaks = within(screen.getByRole('region', { name: 'Bulk prices' }));
+    const terms = saleTermsOf(lace);
+    expect(breaks.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `${formatPriceBreak(terms, { minHundredths: 1000, priceKobo: 105_000 })}save ${breakSavingPercent(120_000, 105_000)}%`,
+    ]);
+    expect(breaks.getByText('10 yards or more: ₦1,050 / yard')).toBeTruthy();
+    expect(breaks.getByText('save 12%')).toBeTruthy();
+  });
+
+  it('updates the line total as the quantity changes, and says when the break applies', async () => {
+    await openProduct(lace);
+    const field = screen.getByRole('spinbutton', { name: 'Quantity (yards)' });
+    fireEvent.change(field, { target: { value: '9.5' } });
+    fireEvent.blur(field);
+    expect(screen.getByTestId('line-total').textContent).toBe('Total for 9.5 yd: ₦11,400.00');
+    expect(screen.queryByTestId('line-total-break')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    const total = formatNaira(priceLineKobo(120_000, saleTermsOf(lace), 1000).lineTotalKobo / 100);
+    expect(total).toBe('₦10,500.00');
+    expect(screen.getByTestId('line-total').textContent).toContain(`Total for 10 yd: ${total}`);
+    expect(screen.getByTestId('line-total-break').textContent).toBe(
+      ' (bulk price ₦1,050.00 / yard instead of ₦1,200.00)',
+    );
+  });
+
+  it('puts the chosen quantity in the cart', async () => {
+    await openProduct(lace);
+    const field = screen.getByRole('spinbutton', { name: 'Quantity (yards)' });
+    fireEvent.change(field, { target: { value: '2.5' } });
+    fireEvent.blur(field);
+    fireEvent.click(screen.getByRole('button', { name: /^Add to Cart/ }));
+    expect(cartStore.getLines().map((line) => [line.productId, line.hundredths])).toEqual([['p-lace', 250]]);
+  });
+
+  it('will not add while the typed quantity is refused, and says why', async () => {
+    await openProduct(lace);
+    const field = screen.getByRole('spinbutton', { name: 'Quantity (yards)' });
+    fireEvent.change(field, { target: { value: '2.3' } });
+    fireEvent.blur(field);
+    expect(screen.getByRole('alert').textContent).toBe(QUANTITY_MESSAGES.offStep(saleTermsOf(lace)));
+    const add = screen.getByRole('button', { name: /^Add to Cart/ }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(add);
+    expect(cartStore.getLines()).toEqual([]);
+  });
+
+  it('is out of stock when less than the minimum is left', async () => {
+    await openProduct(aLaceByTheYard({ stock: 0.5 }));
+    expect(screen.getByTestId('stock-badge').textContent).toBe('Out of stock');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add to Cart/ })).toBeNull();
+  });
+});
