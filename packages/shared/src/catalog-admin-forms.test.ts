@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES } from './catalog-admin';
 import { categoryFormSchema, productFormSchema, subcategoryFormSchema } from './catalog-admin-forms';
 import { PRODUCT_MESSAGES } from './catalog-messages';
-import { SALE_TERMS_MESSAGES } from './units';
+import { SALE_TERMS_MESSAGES } from './sale-terms';
 
 const filled = {
   name: 'Gold Sequin Trim',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProductRequestSchema, saleTermsFromInput, updateProductRequestSchema } from './catalog';
 import { PRODUCT_MESSAGES as P } from './catalog-messages';
-import { SALE_TERMS_MESSAGES } from './units';
+import { SALE_TERMS_MESSAGES } from './sale-terms';
 
 const multipart = {
   name: 'Cord lace',

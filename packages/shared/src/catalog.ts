@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { PRODUCT_LIMITS, PRODUCT_MESSAGES } from './catalog-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './constants';
 import { NAIRA_AMOUNT_PATTERN, nairaToKobo, PRICE_NAIRA_MAX } from './money';
+import { SALE_TERMS_MESSAGES, saleTermsProblems } from './sale-terms';
 import { routeParamSchema, text } from './text';
 import {
   DEFAULT_MIN_HUNDREDTHS,
   DEFAULT_STEP_HUNDREDTHS,
   PRICE_BREAKS_MAX,
   parseQuantity,
-  SALE_TERMS_MESSAGES,
   SALE_UNITS,
   type SaleTerms,
   STOCK_UNITS_MAX,
-  saleTermsProblems,
 } from './units';
 
 // ---------- Shapes (API.md) ----------

@@ -18,6 +18,7 @@ export * from './pages';
 export * from './pay-on-delivery';
 export * from './payment-channels';
 export * from './receipt-messages';
+export * from './sale-terms';
 export * from './shop-info';
 export * from './shop-settings';
 export * from './text';

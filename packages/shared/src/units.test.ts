@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nairaToKobo } from './money';
 import { orderTotalsKobo, priceLineKobo } from './order-pricing';
+import { saleTermsProblems } from './sale-terms';
 import {
   formatPriceBreak,
   formatQuantity,
@@ -21,7 +22,6 @@ import {
   type SaleTerms,
   saleFieldsOf,
   saleTermsOf,
-  saleTermsProblems,
   snapQuantity,
   unitPriceKobo,
 } from './units';
