@@ -5,6 +5,9 @@ import { ADMIN, bearer, customer, login, type Session } from '../../../test/acco
 import { createTestApp } from '../../../test/helper';
 import { createProduct, waitFor } from '../../../test/orders';
 
+/** How a product sold by the piece says so in the dashboard's rows. */
+const PIECE = { unit: 'piece', packSize: null, packItemName: null } as const;
+
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
 let admin: Session;
@@ -213,14 +216,14 @@ describe('the sales dashboard', () => {
     expect(figures.ordersByPaymentStatus).toEqual({ UNPAID: 2, PAID: 5, FAILED: 0, REFUNDED: 1 });
     expect(figures.transfersAwaiting).toBe(1);
     expect(figures.topProducts).toEqual([
-      { productId: e.id, name: 'Ivory lace', quantity: 3, revenue: 12_000 },
-      { productId: d.id, name: 'Damask roll', quantity: 1, revenue: 2_500 },
-      { productId: null, name: 'Old ribbon', quantity: 1, revenue: 999.99 },
+      { ...PIECE, productId: e.id, name: 'Ivory lace', quantity: 3, revenue: 12_000 },
+      { ...PIECE, productId: d.id, name: 'Damask roll', quantity: 1, revenue: 2_500 },
+      { ...PIECE, productId: null, name: 'Old ribbon', quantity: 1, revenue: 999.99 },
     ]);
     expect(figures.lowStock).toEqual([
-      { id: none.id, name: 'Aso-oke strip', stock: 0 },
-      { id: few.id, name: 'Bridal beads', stock: 3 },
-      { id: atThreshold.id, name: 'Cotton thread', stock: 5 },
+      { ...PIECE, minQuantity: 1, id: none.id, name: 'Aso-oke strip', stock: 0 },
+      { ...PIECE, minQuantity: 1, id: few.id, name: 'Bridal beads', stock: 3 },
+      { ...PIECE, minQuantity: 1, id: atThreshold.id, name: 'Cotton thread', stock: 5 },
     ]);
     expect(figures.lowStockCount).toBe(2);
     expect(figures.outOfStockCount).toBe(1);
@@ -275,6 +278,7 @@ describe('the sales dashboard', () => {
       name: 'Half a yard of lace',
       stock: 0.5,
       unit: 'yard',
+      minQuantity: 1,
       packSize: null,
       packItemName: null,
     });
@@ -292,6 +296,8 @@ describe('the sales dashboard', () => {
       name: 'Some yards of lace',
       quantity: 2.5,
       unit: 'yard',
+      packSize: null,
+      packItemName: null,
       revenue: 3_086.43,
     });
   });
