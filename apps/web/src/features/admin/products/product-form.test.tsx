@@ -339,7 +339,7 @@ describe('how the product is sold', { timeout: 20_000 }, () => {
       'POST /api/products': {
         status: 400,
         body: {
-          code: 'VALIDATION_FAILED',
+          code: 'INVALID_INPUT',
           message: 'Some fields are invalid',
           errors: {
             packSize: SALE_TERMS_MESSAGES.packSizeInvalid,
