@@ -5,7 +5,16 @@ import { outputDir, useBrowser } from './fixtures/browser';
 
 const shop = useBrowser();
 
-type ApiProduct = { id: string; slug: string; name: string; price: number; stock: number; images: string[] };
+type ApiProduct = {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  stock: number;
+  images: string[];
+  unit: string;
+  priceBreaks: unknown[];
+};
 
 const naira = (amount: number) =>
   new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(amount).replace(/\s/g, '');
@@ -13,7 +22,10 @@ const squash = (text: string | null) => (text ?? '').replace(/\s/g, '');
 
 async function productWithStock(min: number, max = 1_000_000): Promise<ApiProduct> {
   const data = await (await fetch(`${shop.baseUrl}/api/products?inStock=true&pageSize=100`)).json();
-  const product = (data.products as ApiProduct[]).find((p) => p.stock >= min && p.stock <= max);
+  // Counted in whole pieces, at one price (lengths and packs: units-of-sale.spec.ts).
+  const product = (data.products as ApiProduct[]).find(
+    (p) => p.unit === 'piece' && p.priceBreaks.length === 0 && p.stock >= min && p.stock <= max,
+  );
   if (!product) throw new Error(`no product with stock between ${min} and ${max}`);
   return product;
 }

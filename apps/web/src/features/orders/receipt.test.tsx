@@ -47,7 +47,7 @@ describe('the receipt', () => {
     });
     const { container } = render(<Receipt order={order} shop={shop} />);
     expect(receiptRows()).toEqual([
-      ['French Lace', '2', '₦4,500', '₦9,000.00'],
+      ['French Lace', '2', '₦4,500.00', '₦9,000.00'],
       ['Gold Buttons', '3', '₦0.10', '₦0.30'],
     ]);
     expect(field(container, 'subtotal')).toBe('₦9,000.30');
@@ -57,16 +57,16 @@ describe('the receipt', () => {
     expect(field(container, 'order-number')).toBe('TS-7K4Q9M2X');
   });
 
-  it('writes yards and packs in their unit, the price per unit, a broken list price struck through, and the server’s line totals', () => {
+  it('writes yards and packs in their unit, the price per unit with its kobo as every receipt amount, a broken list price struck through, and the server’s line totals', () => {
     const order = anOrder({ items: unitLines, subtotal: 23_625, deliveryFee: 0, totalAmount: 23_625 });
     const { container } = render(<Receipt order={order} shop={shop} />);
     expect(receiptRows()).toEqual([
-      ['French Lace, Ivory', '2.5 yd', '₦1,200 / yard', '₦3,000.00'],
-      ['Guipure Lace, Gold', '12.5 yd', 'was ₦1,200 ₦1,050 / yard', '₦13,125.00'],
-      ['Gold Shank Buttons', '3 packs (36 buttons)', '₦2,500 / pack of 12', '₦7,500.00'],
+      ['French Lace, Ivory', '2.5 yd', '₦1,200.00 / yard', '₦3,000.00'],
+      ['Guipure Lace, Gold', '12.5 yd', 'was ₦1,200.00 ₦1,050.00 / yard', '₦13,125.00'],
+      ['Gold Shank Buttons', '3 packs (36 buttons)', '₦2,500.00 / pack of 12', '₦7,500.00'],
     ]);
-    const struck = within(screen.getAllByTestId('receipt-item')[1] as HTMLElement).getByText('₦1,200');
-    expect(struck.closest('s')?.textContent).toBe('was ₦1,200');
+    const struck = within(screen.getAllByTestId('receipt-item')[1] as HTMLElement).getByText('₦1,200.00');
+    expect(struck.closest('s')?.textContent).toBe('was ₦1,200.00');
     // The subtotal is the server's, as sent.
     expect(field(container, 'subtotal')).toBe('₦23,625.00');
   });

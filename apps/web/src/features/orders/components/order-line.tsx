@@ -18,7 +18,14 @@ export function orderLineQuantity(item: OrderLine): string {
  * The price per unit the line paid ("₦1,050 / yard"), after the list price struck through when a
  * break applied; the strike is not read out, so a screen reader hears "was ₦1,200".
  */
-export function UnitPricePaid({ item }: { item: OrderLine }) {
+export function UnitPricePaid({
+  item,
+  money = formatNairaShort,
+}: {
+  item: OrderLine;
+  /** How an amount is written: short on the order pages (₦1,050), with kobo on the receipt (₦1,050.00). */
+  money?: (naira: number) => string;
+}) {
   const discounted = item.listPrice !== null && item.listPrice > item.price;
   // formatUnitPrice's words ("₦1,050 / yard"), the amount unbreakable: a narrow column (the
   // receipt at 375 px) wraps after it, never inside it.
@@ -29,12 +36,12 @@ export function UnitPricePaid({ item }: { item: OrderLine }) {
         <>
           <s data-line="list-price" className="whitespace-nowrap text-stone-500 dark:text-stone-400">
             <span className="sr-only">was </span>
-            {formatNairaShort(item.listPrice as number)}
+            {money(item.listPrice as number)}
           </s>{' '}
         </>
       )}
       <span data-line="unit-price">
-        <span className="whitespace-nowrap">{formatNairaShort(item.price)}</span>
+        <span className="whitespace-nowrap">{money(item.price)}</span>
         {suffix && <> {suffix}</>}
       </span>
     </>

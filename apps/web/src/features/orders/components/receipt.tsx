@@ -188,7 +188,7 @@ export function Receipt({ order, shop }: { order: Order; shop: ShopInfo | undefi
                 <td className="min-w-16 py-2 pr-2 [overflow-wrap:anywhere]">{item.name}</td>
                 <td className="px-2 py-2 text-right tabular-nums">{orderLineQuantity(item)}</td>
                 <td className="px-2 py-2 text-right tabular-nums">
-                  <UnitPricePaid item={item} />
+                  <UnitPricePaid item={item} money={formatNaira} />
                 </td>
                 {/* The server's line total: a fractional quantity rounds once, there, never here. */}
                 <td className="py-2 pl-2 text-right tabular-nums whitespace-nowrap">{formatNaira(item.lineTotal)}</td>
