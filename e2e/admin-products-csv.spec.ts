@@ -30,11 +30,12 @@ describe('an admin moving the catalogue in and out as CSV', () => {
     await logIn(page, ADMIN.email, ADMIN.password);
     const { category, subcategory } = await createCategoryWithSubcategory(page, `CSV ${id}`);
     const names = [`Imported Braid ${id}`, `Imported Cord ${id}`];
+    // The braid sold by the yard (steps of 0.5 from 1 yard, ₦1,050 a yard from 10), the cord by the piece.
     const csv = (secondPrice: string) =>
       [
         PRODUCT_CSV_COLUMNS.join(','),
-        `,${names[0]},,"Gold braid, 1 cm",1200,9,${category.slug},${subcategory.slug},false,true,Width: 1 cm,braid.png`,
-        `,${names[1]},,Silk cord,${secondPrice},4,${category.slug},${subcategory.slug},false,false,,braid.png`,
+        `,${names[0]},,"Gold braid, 1 cm",1200,9.5,yard,0.5,1,,,10=1050,${category.slug},${subcategory.slug},false,true,Width: 1 cm,braid.png`,
+        `,${names[1]},,Silk cord,${secondPrice},4,piece,,,,,,${category.slug},${subcategory.slug},false,false,,braid.png`,
       ].join('\n');
     const csvFile = (content: string) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
 
@@ -59,8 +60,16 @@ describe('an admin moving the catalogue in and out as CSV', () => {
     await visitor.page.goto(`/categories/${category.id}`);
     for (const name of names) await visitor.page.getByRole('link', { name, exact: true }).first().waitFor();
 
-    // Leave the shared shop as it was.
     const list = await (await page.request.get(`/api/products/admin?search=${encodeURIComponent(id)}`)).json();
+    const braid = (list.products as { name: string }[]).find((product) => product.name === names[0]);
+    expect(braid).toMatchObject({
+      unit: 'yard',
+      step: 0.5,
+      minQuantity: 1,
+      stock: 9.5,
+      priceBreaks: [{ minQuantity: 10, price: 1050 }],
+    });
+    // Leave the shared shop as it was.
     for (const product of list.products as { id: string }[])
       await adminCall(page, 'DELETE', `/api/products/${product.id}`);
     await adminCall(page, 'DELETE', `/api/subcategories/${subcategory.id}`);

@@ -220,9 +220,8 @@ function DashboardBody({ data }: { data: Dashboard }) {
                 {data.topProducts.map((product: TopLine) => (
                   <tr key={product.productId ?? product.name}>
                     <td className={`${tdClass} break-words`}>{product.name}</td>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                      {quantityOf(product, product.quantity)}
-                    </td>
+                    {/* "13 packs (156 buttons)" may wrap between its words on a phone; the amount never. */}
+                    <td className={`${tdClass} tabular-nums`}>{quantityOf(product, product.quantity)}</td>
                     <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatNaira(product.revenue)}</td>
                   </tr>
                 ))}
