@@ -190,7 +190,7 @@ describe('a visitor keeping a cart', () => {
     await context.close();
   });
 
-  it('picks a quantity from 1 to the stock on the product page and adds that many', async () => {
+  it('picks a quantity from 1 to the stock on the product page and adds that many; more than the stock is refused with the reason, never changed silently', async () => {
     const product = await productWithStock(3, 50);
     const { page, context } = await shop.newPage();
     await page.goto(`/products/${product.slug}`);
@@ -198,9 +198,20 @@ describe('a visitor keeping a cart', () => {
     await quantity.waitFor();
     expect(await quantity.inputValue()).toBe('1');
     expect(await page.getByRole('button', { name: 'Decrease quantity', exact: true }).isDisabled()).toBe(true);
+    const add = page.getByRole('button', { name: /^Add to Cart/ }).first();
+    const problem = page.locator('main [role="alert"]');
+    await quantity.fill(String(product.stock + 1));
+    await quantity.press('Tab');
+    await expect.poll(() => problem.allTextContents()).toContain(`Only ${product.stock} left in stock`);
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await add.isDisabled()).toBe(true);
+    // More than one order takes of anything sold by the piece.
     await quantity.fill('999');
-    await expect.poll(() => quantity.inputValue()).toBe(String(product.stock));
+    await quantity.press('Tab');
+    await expect.poll(() => problem.allTextContents()).toContain('One order can take at most 99 of this');
     await quantity.fill('3');
+    await quantity.press('Tab');
+    await expect.poll(() => quantity.getAttribute('aria-invalid')).toBeNull();
     await page
       .getByRole('button', { name: /^Add to Cart/ })
       .first()

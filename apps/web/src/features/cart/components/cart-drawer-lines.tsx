@@ -29,7 +29,7 @@ function CartLineItem({
     cartStore.setQuantity(line.productId, hundredths);
     const next = cartStore.getLines().find((item) => item.productId === line.productId) ?? line;
     const total = formatNaira(priceCartLine(next).lineTotalKobo / 100);
-    announce(`${line.name}: ${formatQuantity(terms, next.hundredths)}, ${total}.`);
+    announce(`${line.name}: quantity ${formatQuantity(terms, next.hundredths)}, ${total}.`);
   };
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">

@@ -58,7 +58,7 @@ describe('the cart drawer', () => {
     expect(within(line).getByTestId('cart-line-total').textContent).toBe(formatNaira(priced.lineTotalKobo / 100));
     expect(within(line).getByTestId('cart-line-total').textContent).toBe('₦10,500.00');
     expect(screen.getByTestId('cart-subtotal').textContent).toBe('₦10,500.00');
-    expect(screen.getByTestId('cart-announcer').textContent).toBe('French Lace, Ivory: 10 yd, ₦10,500.00.');
+    expect(screen.getByTestId('cart-announcer').textContent).toBe('French Lace, Ivory: quantity 10 yd, ₦10,500.00.');
     // And back under the break, the plain price again.
     fireEvent.click(within(line).getByRole('button', { name: 'Decrease quantity of French Lace, Ivory' }));
     expect(within(line).getByTestId('cart-line-price').textContent).toBe('₦1,200.00 / yard');
