@@ -247,7 +247,7 @@ const CATALOGUE: CategoryDef[] = [
             key: 'flat-sequin-trim-6mm',
             name: 'Flat Sequin Trim 6mm – {v}, 10 yards',
             description:
-              'A single row of 6mm flat sequins stitched onto a strong polyester thread, ready to sew along necklines, cuffs and hems. The {vl} finish catches the light beautifully under owambe hall lighting. Sold as one continuous 10-yard length, enough to edge a full gown or two bubu dresses.',
+              'A single row of 6mm flat sequins stitched onto a strong polyester thread, ready to sew along necklines, cuffs and hems. The {vl} finish catches the light beautifully under owambe hall lighting. Sold by the yard and cut in one continuous length: 10 yards edge a full gown or two bubu dresses.',
             price: [1800, 2600],
             specs: 'Material: PVC sequins on polyester thread; Width: 6mm; Length: 10 yards (9.1 m)',
             pattern: 'dots',
@@ -326,7 +326,7 @@ const CATALOGUE: CategoryDef[] = [
             key: 'satin-piping-trim-5mm',
             name: 'Satin Piping Trim 5mm – {v}, 25 metres',
             description:
-              'Smooth satin bias piping with a 5mm filled cord and a 1cm seam allowance. Insert it into princess seams, collars and pocket edges for a crisp tailored outline. One 25-metre roll covers several outfits.',
+              'Smooth satin bias piping with a 5mm filled cord and a 1cm seam allowance. Insert it into princess seams, collars and pocket edges for a crisp tailored outline. Sold by the metre: a few metres cover several outfits.',
             price: [2200, 3200],
             specs: 'Material: Polyester satin over cotton cord; Cord diameter: 5mm; Length: 25 metres',
             pattern: 'stripes',
@@ -352,7 +352,7 @@ const CATALOGUE: CategoryDef[] = [
             key: 'twisted-rope-cord-trim-8mm',
             name: 'Twisted Rope Cord Trim 8mm – {v}, 10 yards',
             description:
-              'A thick three-ply twisted cord used to outline agbada embroidery, cap brims and cushion edges. Wrap the ends with tape before cutting and it holds its twist. Sold as a 10-yard bundle.',
+              'A thick three-ply twisted cord used to outline agbada embroidery, cap brims and cushion edges. Wrap the ends with tape before cutting and it holds its twist. Sold by the yard, cut in one continuous length.',
             price: [1900, 2800],
             specs: 'Material: Viscose; Diameter: 8mm; Length: 10 yards',
             pattern: 'waves',
@@ -448,7 +448,7 @@ const CATALOGUE: CategoryDef[] = [
     slug: 'laces',
     name: 'Laces',
     description:
-      'French, cord, guipure, Swiss voile and beaded laces for aso-ebi, bridal and owambe outfits, sold in 5-yard pieces unless stated.',
+      'French, cord, guipure, Swiss voile and beaded laces for aso-ebi, bridal and owambe outfits, sold by the yard unless stated.',
     subcategories: [
       {
         slug: 'french-lace',
@@ -874,7 +874,7 @@ const CATALOGUE: CategoryDef[] = [
             key: 'satin-ribbon-6mm',
             name: 'Narrow Satin Ribbon 6mm – {v}, 100 yards',
             description:
-              'A narrow satin ribbon for ribbon embroidery, lingerie, smocking and little bows on children’s wear. The 100-yard roll is economical for workshops and school projects.',
+              'A narrow satin ribbon for ribbon embroidery, lingerie, smocking and little bows on children’s wear. Sold by the yard, economical for workshops and school projects.',
             price: [1500, 2200],
             specs: 'Material: Polyester satin; Width: 6mm; Length: 100 yards',
             pattern: 'stripes',
