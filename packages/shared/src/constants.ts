@@ -75,7 +75,10 @@ export const STORE_HOURS = [
   { days: 'Sunday', hours: 'Online only' },
 ] as const;
 
-/** The admin's low-stock line: a product with this many or fewer (but some) left is "low". */
+/**
+ * Low stock: this many units of sale or fewer (5 yards, 5 packs), but at least a line's minimum.
+ * The admin's "low" filter and the storefront's "Only N left" alike.
+ */
 export const LOW_STOCK_THRESHOLD = 5;
 /** Largest image upload accepted, per file (API.md: 5 MB). */
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

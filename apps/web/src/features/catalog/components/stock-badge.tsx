@@ -1,7 +1,14 @@
-import { formatQuantity, isPurchasable, PIECE_TERMS, QUANTITY_SCALE, type SaleTerms } from '@shop/shared';
+import {
+  formatQuantity,
+  isPurchasable,
+  LOW_STOCK_THRESHOLD,
+  PIECE_TERMS,
+  QUANTITY_SCALE,
+  type SaleTerms,
+} from '@shop/shared';
 
-// Few enough left that a tailor buying for a job should know: 5 pieces, packs, yards or metres.
-export const LOW_STOCK_THRESHOLD = 5;
+// Few enough left that a tailor buying for a job should know (LOW_STOCK_THRESHOLD, the admin's
+// "low" too): 5 pieces, packs, yards or metres.
 
 /**
  * The stock in the product's unit (hundredths): "Out of stock" when not even the minimum is
