@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite and the seed are heavy: two files at a time suit a 2-core machine.

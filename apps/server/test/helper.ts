@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { startSmtpServer } from './smtp';
+import { undropped } from './undropped-databases';
 
 /**
  * Integration tests run the same on both engines: PGlite in memory by default, and PostgreSQL
@@ -37,17 +38,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 5 });
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+  const drop = async () => {
+    undropped.delete(name);
+    await database.close().catch(() => {});
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
   };
+  undropped.set(name, drop);
+  return { database, url: url.toString(), drop };
 }
 
 /** Uploaded images of this test file's apps: a temporary folder, never the repository's ./data. */
