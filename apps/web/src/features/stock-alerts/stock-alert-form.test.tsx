@@ -78,6 +78,20 @@ describe('the back-in-stock form', () => {
     expect(emailField().value).toBe('ada@example.com');
   });
 
+  it('reads the product again when it came back in stock since the page was drawn', async () => {
+    const fetchMock = await openProduct(soldOut, {
+      status: 409,
+      body: { code: 'IN_STOCK', message: STOCK_ALERT_MESSAGES.inStock },
+    });
+    const productReads = () =>
+      apiCalls(fetchMock).filter((call) => call.line === `GET /api/products/${soldOut.slug}`).length;
+    const before = productReads();
+    fireEvent.change(emailField(), { target: { value: 'ada@example.com' } });
+    fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
+    expect((await form().findByRole('alert')).textContent).toBe(STOCK_ALERT_MESSAGES.inStock);
+    await waitFor(() => expect(productReads()).toBeGreaterThan(before));
+  });
+
   it('fills in a signed-in customer’s email', async () => {
     await openProduct(
       soldOut,
