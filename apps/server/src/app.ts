@@ -15,6 +15,7 @@ import newsletter from './modules/newsletter';
 import orders from './modules/orders';
 import payments from './modules/payments';
 import settings from './modules/settings';
+import stockAlerts from './modules/stock-alerts';
 import users from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -122,6 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(orders);
   // Paying orders: Paystack (or, without keys outside production, the test gateway under /test-gateway).
   await app.register(payments);
+  // Back-in-stock alerts: after catalog and orders, whose changes to stock its trigger watches.
+  await app.register(stockAlerts);
   // After orders: disabling or deleting a customer cancels their unpaid orders.
   await app.register(adminUsers);
   await app.register(dashboard);

@@ -36,8 +36,12 @@ export const adminProductListQuerySchema = z.object({
 export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
 
 /** The answer: the storefront's Product shape, never cached (admins see writes at once). */
+/** A product in the admin's list: the storefront's shape and how many wait for it to be back (open alerts). */
+export const adminProductSchema = productSchema.extend({ waiting: z.number().int() });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
 export const adminProductPageSchema = z.object({
-  products: z.array(productSchema),
+  products: z.array(adminProductSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

@@ -66,6 +66,10 @@ export const ERROR_STATUS = {
    * `errors['paymentDetails.method']` for the checkout form.
    */
   PAY_ON_DELIVERY_UNAVAILABLE: 409,
+  /** A back-in-stock alert for a product that can be bought now: nothing to wait for. */
+  IN_STOCK: 409,
+  /** A back-in-stock alert past a limit: the address waits for too many products, or the product has too many waiting. */
+  STOCK_ALERT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

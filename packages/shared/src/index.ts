@@ -21,6 +21,7 @@ export * from './receipt-messages';
 export * from './sale-terms';
 export * from './shop-info';
 export * from './shop-settings';
+export * from './stock-alerts';
 export * from './text';
 export * from './transfer-proofs';
 export * from './units';

@@ -154,6 +154,7 @@ export const ORDER_CSV_COLUMNS = [
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_TOP_PRODUCTS = 5;
 export const DASHBOARD_LOW_STOCK_LIST = 10;
+export const DASHBOARD_WAITING_LIST = 10;
 
 export const dashboardSchema = z.object({
   /** The last DASHBOARD_DAYS days (Africa/Lagos), oldest first, every day present (0 when none). */
@@ -193,8 +194,12 @@ export const dashboardSchema = z.object({
       minQuantity: z.number(),
       packSize: z.number().int().nullable(),
       packItemName: z.string().nullable(),
+      /** Open back-in-stock alerts for it. */
+      waiting: z.number().int(),
     }),
   ),
+  /** The products most people wait for (open back-in-stock alerts), most first, at most DASHBOARD_WAITING_LIST. */
+  waitingForRestock: z.array(z.object({ id: z.string(), name: z.string(), waiting: z.number().int() })),
   lowStockCount: z.number().int(),
   outOfStockCount: z.number().int(),
 });

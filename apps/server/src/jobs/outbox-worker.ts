@@ -72,6 +72,15 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
+  /**
+   * Adds the handler of a kind of job a module queues (modules register after the outbox plugin):
+   * from the next batch on, jobs of `kind` are claimed and run by it.
+   */
+  handle(kind: string, handler: OutboxHandler) {
+    if (this.options.handlers[kind]) throw new Error(`outbox: ${kind} already has a handler`);
+    this.options.handlers = { ...this.options.handlers, [kind]: handler };
+  }
+
   /** Look now rather than at the next poll (something was just queued). */
   nudge() {
     if (this.stopped) return;

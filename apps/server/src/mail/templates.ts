@@ -111,6 +111,15 @@ export interface EmailTemplates {
   };
   /** A new newsletter subscriber: thanks, and the unsubscribe link every newsletter email carries. */
   'newsletter-welcome': { unsubscribeUrl: string; shopUrl?: string };
+  /** A product someone asked about is back (modules/stock-alerts): once, then the alert is closed. */
+  'stock-returned': {
+    productName: string;
+    /** The price per unit as the shop writes it: "₦1,200 / yard". */
+    price: string;
+    productUrl: string;
+    /** Stops this alert only (sent as List-Unsubscribe too). */
+    unsubscribeUrl: string;
+  };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -798,6 +807,44 @@ ${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the
   };
 }
 
+export function stockReturnedEmail(
+  { productName, price, productUrl, unsubscribeUrl }: EmailTemplates['stock-returned'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const name = plainLine(productName);
+  const back = `${name} is back in stock at ${shop.name}.`;
+  const why = 'You asked us to tell you when it was back. This is the only email this request sends.';
+  const leave = 'Not waiting any more? This link cancels the request, no login needed:';
+  return {
+    subject: `Back in stock: ${name}`,
+    text: [
+      'Hello,',
+      '',
+      back,
+      `Price: ${plainLine(price)}`,
+      '',
+      `See it and order: ${productUrl}`,
+      '',
+      why,
+      '',
+      leave,
+      unsubscribeUrl,
+      '',
+      shop.name,
+    ].join('\n'),
+    html: layout(
+      `Back in stock: ${name}`,
+      `<p>Hello,</p>
+<p>${html(back)}</p>
+<p style="font-size:18px;font-weight:bold">${html(price)}</p>
+<p><a href="${escapeHtml(productUrl)}" style="color:#7f1d3a">See ${html(productName)} and order</a></p>
+<p>${escapeHtml(why)}</p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Stop this alert</a></p>`,
+      shop,
+    ),
+  };
+}
+
 /** The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any save). */
 export function renderEmail<Name extends EmailTemplateName>(
   name: Name,
@@ -841,6 +888,8 @@ function renderTemplate<Name extends EmailTemplateName>(
       return transferProofRejectedEmail(data as EmailTemplates['transfer-proof-rejected'], shop);
     case 'newsletter-welcome':
       return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome'], shop);
+    case 'stock-returned':
+      return stockReturnedEmail(data as EmailTemplates['stock-returned'], shop);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

@@ -3,4 +3,5 @@ export * from './catalog';
 export * from './messaging';
 export * from './orders';
 export * from './settings';
+export * from './stock-alerts';
 export * from './transfer-proofs';

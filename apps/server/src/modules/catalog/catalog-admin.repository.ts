@@ -1,4 +1,5 @@
 import {
+  type AdminProduct,
   type AdminProductSort,
   type Category,
   LOW_STOCK_THRESHOLD,
@@ -122,7 +123,7 @@ export class CatalogAdminRepository {
 
   // ---------- Products ----------
 
-  async listProducts(filter: AdminProductFilter): Promise<{ products: Product[]; total: number }> {
+  async listProducts(filter: AdminProductFilter): Promise<{ products: AdminProduct[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.search) {
       const like = `%${likeEscape(filter.search.trim())}%`;
@@ -150,12 +151,16 @@ export class CatalogAdminRepository {
       this.db,
       sql`SELECT count(*)::int AS total FROM products p ${PRODUCT_JOINS} ${where}`,
     );
-    const found = await rows<ProductRow>(
+    // With each product, how many wait for it to be back (open alerts of migration 0015).
+    const found = await rows<ProductRow & { waiting: number }>(
       this.db,
-      sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${PRODUCT_JOINS} ${where}
+      sql`SELECT ${PRODUCT_COLUMNS},
+            (SELECT count(*)::int FROM stock_alerts a
+              WHERE a.product_id = p.id AND a.notified_at IS NULL AND a.cancelled_at IS NULL) AS waiting
+          FROM products p ${PRODUCT_JOINS} ${where}
           ORDER BY ${order} LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`,
     );
-    return { products: found.map(toProduct), total: count?.total ?? 0 };
+    return { products: found.map((row) => ({ ...toProduct(row), waiting: row.waiting })), total: count?.total ?? 0 };
   }
 
   /** The product as the API shows it, or undefined. */

@@ -2,6 +2,7 @@ import {
   DASHBOARD_DAYS,
   DASHBOARD_LOW_STOCK_LIST,
   DASHBOARD_TOP_PRODUCTS,
+  DASHBOARD_WAITING_LIST,
   type Dashboard,
   hundredthsToUnits,
   koboToNaira,
@@ -18,7 +19,7 @@ const countsOf = <Key extends string>(keys: readonly Key[], rows: { key: string;
 export class DashboardService {
   /**
    * The figures, computed once and shared until an order or a product changes (orders_changed,
-   * catalog_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
+   * catalog_changed, stock_alerts_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
    * one computation, and what they see is never older than the last committed change.
    */
   private readonly cache = new ChangeCache<Dashboard>({ ttlMs: 60_000, maxEntries: 10 });
@@ -36,11 +37,12 @@ export class DashboardService {
   }
 
   private async compute(): Promise<Dashboard> {
-    const [days, counts, top, stock] = await Promise.all([
+    const [days, counts, top, stock, waiting] = await Promise.all([
       this.repository.revenueByDay(DASHBOARD_DAYS),
       this.repository.counts(),
       this.repository.topProducts(DASHBOARD_DAYS, DASHBOARD_TOP_PRODUCTS),
       this.repository.lowStock(DASHBOARD_LOW_STOCK_LIST),
+      this.repository.waitingForRestock(DASHBOARD_WAITING_LIST),
     ]);
     // Sums in kobo (integers, exact), turned into naira once at the end.
     const revenueKobo = days.reduce((sum, day) => sum + Number(day.kobo), 0);
@@ -72,7 +74,9 @@ export class DashboardService {
         minQuantity: hundredthsToUnits(row.minQuantityHundredths),
         packSize: row.packSize,
         packItemName: row.packItemName,
+        waiting: row.waiting,
       })),
+      waitingForRestock: waiting,
       lowStockCount: stock.low,
       outOfStockCount: stock.out,
     };

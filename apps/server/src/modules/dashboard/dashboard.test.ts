@@ -115,6 +115,7 @@ describe('the sales dashboard', () => {
       transfersAwaiting: 0,
       topProducts: [],
       lowStock: [],
+      waitingForRestock: [],
       lowStockCount: 0,
       outOfStockCount: 0,
     });
@@ -221,9 +222,9 @@ describe('the sales dashboard', () => {
       { ...PIECE, productId: null, name: 'Old ribbon', quantity: 1, revenue: 999.99 },
     ]);
     expect(figures.lowStock).toEqual([
-      { ...PIECE, minQuantity: 1, id: none.id, name: 'Aso-oke strip', stock: 0 },
-      { ...PIECE, minQuantity: 1, id: few.id, name: 'Bridal beads', stock: 3 },
-      { ...PIECE, minQuantity: 1, id: atThreshold.id, name: 'Cotton thread', stock: 5 },
+      { ...PIECE, minQuantity: 1, id: none.id, name: 'Aso-oke strip', stock: 0, waiting: 0 },
+      { ...PIECE, minQuantity: 1, id: few.id, name: 'Bridal beads', stock: 3, waiting: 0 },
+      { ...PIECE, minQuantity: 1, id: atThreshold.id, name: 'Cotton thread', stock: 5, waiting: 0 },
     ]);
     expect(figures.lowStockCount).toBe(2);
     expect(figures.outOfStockCount).toBe(1);
@@ -281,6 +282,7 @@ describe('the sales dashboard', () => {
       minQuantity: 1,
       packSize: null,
       packItemName: null,
+      waiting: 0,
     });
     expect(low.get(someYards.id)).toMatchObject({ stock: 2.5, unit: 'yard' });
     expect(low.get(packs.id)).toMatchObject({ stock: 4, unit: 'pack', packSize: 12, packItemName: 'buttons' });

@@ -12,6 +12,8 @@ export default fp(
     const stops = [
       await app.database.listen('orders_changed', () => service.forget()),
       await app.database.listen('catalog_changed', () => service.forget()),
+      // Someone asked for a back-in-stock alert, or one was sent or cancelled (migration 0015).
+      await app.database.listen('stock_alerts_changed', () => service.forget()),
     ];
     app.addHook('onClose', async () => {
       for (const stop of stops) await stop();

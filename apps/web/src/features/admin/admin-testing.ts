@@ -66,6 +66,7 @@ export function anEmptyDashboard(): Dashboard {
     payOnDeliveryAwaiting: 0,
     topProducts: [],
     lowStock: [],
+    waitingForRestock: [],
     lowStockCount: 0,
     outOfStockCount: 0,
   };

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { STOCK_ALERT_MESSAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../entry-server';
 import { aLaceByTheYard, aPackOfButtons } from '../../testing/fixtures';
@@ -26,5 +27,19 @@ describe('a product sold by the yard or the pack, drawn on the server', () => {
     expect(html).toContain('aria-valuetext="1 yd"');
     // The related card says its unit too.
     expect(words).toContain('₦2,500 / pack of 12');
+  });
+
+  it('offers the back-in-stock form on a sold-out product, labelled, and no quantity control', async () => {
+    const lace = aLaceByTheYard({ stock: 0.5 });
+    const html =
+      (await renderPage(`/products/${lace.slug}`, [
+        [`/api/products/${lace.slug}`, { product: lace }],
+        [`/api/products/${lace.id}/related`, { products: [] }],
+      ])) ?? '';
+    const words = text(html);
+    expect(words).toContain(STOCK_ALERT_MESSAGES.heading);
+    expect(words).toContain(STOCK_ALERT_MESSAGES.emailLabel);
+    expect(html).toMatch(/<input[^>]*type="email"/);
+    expect(html).not.toContain('role="spinbutton"');
   });
 });

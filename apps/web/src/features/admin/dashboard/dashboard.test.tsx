@@ -31,8 +31,12 @@ function aBusyDashboard(): Dashboard {
       { ...piece, productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
     ],
     lowStock: [
-      { ...piece, minQuantity: 1, id: 'p9', name: 'Crystal Rhinestones', stock: 0 },
-      { ...piece, minQuantity: 1, id: 'p8', name: 'Velvet Ribbon', stock: 3 },
+      { ...piece, minQuantity: 1, id: 'p9', name: 'Crystal Rhinestones', stock: 0, waiting: 12 },
+      { ...piece, minQuantity: 1, id: 'p8', name: 'Velvet Ribbon', stock: 3, waiting: 0 },
+    ],
+    waitingForRestock: [
+      { id: 'p9', name: 'Crystal Rhinestones', waiting: 12 },
+      { id: 'p7', name: 'Guipure Lace', waiting: 1 },
     ],
     lowStockCount: 4,
     outOfStockCount: 1,
@@ -80,9 +84,34 @@ describe('the admin dashboard', () => {
     const [out, low] = screen.getAllByTestId('low-stock');
     expect(out?.textContent).toContain('Out of stock');
     expect(low?.textContent).toContain('3 left');
-    expect(screen.getByRole('link', { name: 'Edit Crystal Rhinestones' }).getAttribute('href')).toBe(
-      '/products/p9/edit',
-    );
+    expect(
+      within(out as HTMLElement)
+        .getByRole('link', { name: 'Edit Crystal Rhinestones' })
+        .getAttribute('href'),
+    ).toBe('/products/p9/edit');
+  });
+
+  it('says how many wait for each product to be back, most first, and on its low-stock line', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': aBusyDashboard() });
+    renderRoute('/admin');
+    const list = await screen.findByRole('list', { name: 'Waiting for restock' }, slow);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Crystal Rhinestones 12 waitingEdit', 'Guipure Lace 1 waitingEdit']);
+    const [out, low] = screen.getAllByTestId('low-stock');
+    expect(out?.textContent).toContain('12 waiting');
+    expect(low?.textContent).not.toContain('waiting');
+  });
+
+  it('says when nobody waits for a product', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/admin/dashboard': { ...aBusyDashboard(), waitingForRestock: [] },
+    });
+    renderRoute('/admin');
+    expect(await screen.findByText('Nobody is waiting for a product.', {}, slow)).toBeTruthy();
   });
 
   it('writes stock to refill and quantities sold in each product’s unit', async () => {

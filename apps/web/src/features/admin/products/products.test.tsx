@@ -67,6 +67,27 @@ describe('Manage Products', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/products/export.csv');
   });
 
+  it('says how many wait for a product to be back, beside its stock', async () => {
+    shop({
+      '/api/products/admin': {
+        body: {
+          products: [
+            { ...ribbon, waiting: 0 },
+            { ...lace, waiting: 12 },
+          ],
+          page: 1,
+          pageSize: 20,
+          total: 2,
+        },
+      },
+    });
+    renderRoute('/admin/products');
+    const table = await screen.findByRole('table', { name: /Products/ });
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(second).getByTestId('waiting').textContent).toBe('12 waiting');
+    expect(within(first).queryByTestId('waiting')).toBeNull();
+  });
+
   it('writes the price per unit and the stock in the unit, Out when not even the minimum is left', async () => {
     const products = [
       aLaceByTheYard({ id: 'l1', name: 'French Lace, Ivory', stock: 12.5 }),

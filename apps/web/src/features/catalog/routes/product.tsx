@@ -26,6 +26,7 @@ import { AddToCartButton, addToCartCardAction } from '../../cart/components/add-
 import { QuantitySelector } from '../../cart/components/quantity-selector';
 import { quantityWords } from '../../cart/quantity-words';
 import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
+import { StockAlertForm } from '../../stock-alerts/components/stock-alert-form';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
@@ -102,6 +103,7 @@ function ProductDetails({ product }: { product: Product }) {
               <LineTotal terms={terms} price={product.price} hundredths={hundredths} />
             </>
           )}
+          {!purchasable && <StockAlertForm productId={product.id} />}
           <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
             {product.description}
           </p>

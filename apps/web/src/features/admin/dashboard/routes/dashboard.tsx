@@ -6,6 +6,8 @@ import {
   ORDER_STATUSES,
   parseQuantity,
   type SaleFields,
+  STOCK_ALERT_MESSAGES,
+  waitingText,
 } from '@shop/shared';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -250,6 +252,39 @@ function DashboardBody({ data }: { data: Dashboard }) {
                       }
                     >
                       {stockText(product)}
+                    </span>
+                    {product.waiting > 0 && (
+                      <span className="text-wine-800 dark:text-wine-200"> · {waitingText(product.waiting)}</span>
+                    )}
+                  </span>
+                  <Link
+                    to={paths.editProduct.href(product.id)}
+                    className={linkClass}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        {/* Open back-in-stock alerts per product: who is waiting (decision 031). */}
+        <Panel id="dashboard-waiting" title={STOCK_ALERT_MESSAGES.dashboardHeading}>
+          {data.waitingForRestock.length === 0 ? (
+            <p className="text-stone-600 dark:text-stone-400">{STOCK_ALERT_MESSAGES.dashboardEmpty}</p>
+          ) : (
+            <ul
+              className="divide-y divide-linen-200 dark:divide-stone-800"
+              aria-label={STOCK_ALERT_MESSAGES.dashboardHeading}
+            >
+              {data.waitingForRestock.map((product) => (
+                <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="waiting">
+                  <span className="min-w-0 break-words">
+                    {product.name}{' '}
+                    <span className="font-semibold text-wine-800 dark:text-wine-200">
+                      {waitingText(product.waiting)}
                     </span>
                   </span>
                   <Link

@@ -1,6 +1,7 @@
 import {
   ADMIN_PRODUCT_SORTS,
   ADMIN_STOCK_FILTERS,
+  type AdminProduct,
   type AdminProductSort,
   type AdminStockFilter,
   formatNaira,
@@ -12,6 +13,7 @@ import {
   perUnitSuffix,
   QUANTITY_SCALE,
   saleTermsOf,
+  waitingText,
 } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Upload } from 'lucide-react';
@@ -316,7 +318,7 @@ export default function AdminProductsPage() {
  * even one line's minimum is left (the storefront's rule) and Low up to LOW_STOCK_THRESHOLD whole
  * units, as the server's stock filter counts them.
  */
-function StockCell({ product }: { product: Product }) {
+function StockCell({ product }: { product: AdminProduct }) {
   const terms = saleTermsOf(product);
   const hundredths = parseQuantity(product.stock) ?? 0;
   const badge = !isPurchasable(terms, hundredths)
@@ -330,11 +332,20 @@ function StockCell({ product }: { product: Product }) {
       {badge && (
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.text}</span>
       )}
+      {/* Open back-in-stock alerts: the strongest restock signal the shop has (decision 031). */}
+      {product.waiting > 0 && (
+        <span
+          className="rounded-full bg-wine-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-wine-900 dark:bg-wine-950 dark:text-wine-100"
+          data-testid="waiting"
+        >
+          {waitingText(product.waiting)}
+        </span>
+      )}
     </span>
   );
 }
 
-function ProductRow({ product, onDelete }: { product: Product; onDelete: () => void }) {
+function ProductRow({ product, onDelete }: { product: AdminProduct; onDelete: () => void }) {
   const image = product.images[0];
   return (
     <tr className="border-t border-linen-200 align-middle dark:border-stone-800">

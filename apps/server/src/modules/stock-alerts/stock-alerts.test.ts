@@ -1,0 +1,399 @@
+import { MESSAGES, PRODUCT_CSV_COLUMNS, STOCK_ALERT_LIMITS, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { createTestApp } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
+import { createProduct, placeOrder } from '../../../test/orders';
+import { renderEmail } from '../../mail/templates';
+import { tokenHash } from './stock-alerts.service';
+
+// Back-in-stock alerts through HTTP on the real app (decision 031): the request and its limits,
+// every path that restocks (admin edit, CSV import, a cancelled or an expired order), exactly one
+// email per waiting address, and the email's unsubscribe link. The outbox runs only when a test
+// drains it, so what a restock queued can be read before it is sent.
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+let admin: Session;
+
+beforeAll(async () => {
+  shop = await createTestApp({
+    seedDemoCatalogue: false,
+    publicUrl: 'https://shop.example.com',
+    outbox: { worker: false, pollMs: 60_000, retryBaseMs: 60_000 },
+  });
+  app = shop.app;
+  admin = await login(app, ADMIN.email, ADMIN.password);
+});
+afterAll(async () => shop?.close());
+
+type Product = Awaited<ReturnType<typeof createProduct>>;
+
+let ip = 0;
+/** Each call from its own address unless one is given: the per-IP limit is tested on its own. */
+const ask = (productId: string, email: unknown, options: { remoteAddress?: string; headers?: object } = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/stock-alerts`,
+    payload: { email } as object,
+    remoteAddress: options.remoteAddress ?? `198.51.100.${(ip++ % 250) + 1}`,
+    headers: options.headers as Record<string, string> | undefined,
+  });
+
+const setStock = (productId: string, hundredths: number) =>
+  shop.database.query('UPDATE products SET stock_hundredths = $2 WHERE id = $1', [productId, hundredths]);
+
+interface SentEmail {
+  to: string;
+  template: string;
+  listUnsubscribe?: string;
+  data: { productName: string; price: string; productUrl: string; unsubscribeUrl: string };
+}
+
+/** Runs the outbox (the stock-returned jobs, then their emails, kept unsent: no SMTP here). */
+const drain = () => app.outbox.drain();
+
+/** The back-in-stock emails queued for this product, by address. */
+async function emailsFor(product: Product): Promise<SentEmail[]> {
+  const rows = await shop.database.query<{ payload: SentEmail }>(
+    `SELECT payload FROM outbox WHERE kind = 'email' AND payload->>'template' = 'stock-returned'
+        AND payload->'data'->>'productName' = $1 ORDER BY payload->>'to'`,
+    [product.name],
+  );
+  return rows.map((row) => row.payload);
+}
+
+const alertsOf = (productId: string) =>
+  shop.database.query<{ email: string; notified_at: Date | null; cancelled_at: Date | null; user_id: string | null }>(
+    'SELECT email, notified_at, cancelled_at, user_id FROM stock_alerts WHERE product_id = $1 ORDER BY email',
+    [productId],
+  );
+
+async function soldOut(terms: Parameters<typeof createProduct>[1] = {}) {
+  return createProduct(shop.database, { stock: 0, priceKobo: 120_000, ...terms });
+}
+
+/** The admin's product form, sent as the admin's edit page sends it, with a new stock. */
+async function adminSetStock(product: Product, stock: string) {
+  const body = multipart({
+    name: product.name,
+    description: 'Lace for the test.',
+    price: String(product.priceKobo / 100),
+    stock,
+    unit: product.unit,
+    subcategoryId: product.subcategoryId,
+    specifications: '[]',
+    isHotBuy: 'false',
+    isNewlyAdded: 'false',
+    existingImages: JSON.stringify(product.images),
+  });
+  const response = await app.inject({
+    method: 'PUT',
+    url: `/api/products/${product.id}`,
+    payload: body.payload,
+    headers: { ...bearer(admin), ...body.headers },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe('asking for a back-in-stock alert', () => {
+  it('keeps one open alert per address (lower-cased) and answers a repeat the same, without a second row', async () => {
+    const product = await soldOut();
+    const first = await ask(product.id, '  Ada@Example.com ');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ message: STOCK_ALERT_MESSAGES.requested });
+    const again = await ask(product.id, 'ADA@example.com');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const rows = await alertsOf(product.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'ada@example.com', notified_at: null, cancelled_at: null, user_id: null });
+  });
+
+  it('ties a signed-in customer’s alert to the account', async () => {
+    const product = await soldOut();
+    const account = await customer(app);
+    expect((await ask(product.id, account.email, { headers: bearer(account.session) })).statusCode).toBe(201);
+    expect((await alertsOf(product.id))[0]?.user_id).toBe(account.id);
+  });
+
+  it('answers 409 IN_STOCK for a product that can be bought now, 404 for an unknown one, 400 for a bad email', async () => {
+    const inStock = await createProduct(shop.database, { stock: 3 });
+    const bought = await ask(inStock.id, 'ada@example.com');
+    expect(bought.statusCode).toBe(409);
+    expect(bought.json()).toEqual({ code: 'IN_STOCK', message: STOCK_ALERT_MESSAGES.inStock });
+
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-product']) {
+      const unknown = await ask(id, 'ada@example.com');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: STOCK_ALERT_MESSAGES.productNotFound });
+    }
+
+    const product = await soldOut();
+    const bad = await ask(product.id, 'not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'INVALID_INPUT', errors: { email: 'Invalid email address' } });
+    const missing = await ask(product.id, undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'INVALID_INPUT', errors: { email: 'Email is required' } });
+    expect(await alertsOf(product.id)).toEqual([]);
+  });
+
+  it('counts a product below its minimum as sold out (4 yards left of a 5-yard minimum)', async () => {
+    const product = await createProduct(shop.database, {
+      stock: 4,
+      terms: { unit: 'yard', stepHundredths: 100, minHundredths: 500 },
+    });
+    expect((await ask(product.id, 'yards@example.com')).statusCode).toBe(201);
+  });
+
+  it('limits the open alerts of one address, and of one product', async () => {
+    const email = 'collector@example.com';
+    for (let i = 0; i < STOCK_ALERT_LIMITS.openPerEmail; i += 1) {
+      expect((await ask((await soldOut()).id, email)).statusCode).toBe(201);
+    }
+    const over = await ask((await soldOut()).id, email);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ code: 'STOCK_ALERT_LIMIT', message: STOCK_ALERT_MESSAGES.tooManyForEmail });
+
+    const crowded = await soldOut();
+    await shop.database.query(
+      `INSERT INTO stock_alerts (product_id, email)
+         SELECT $1, 'fan' || n || '@example.com' FROM generate_series(1, $2::int) n`,
+      [crowded.id, STOCK_ALERT_LIMITS.openPerProduct],
+    );
+    const full = await ask(crowded.id, 'one-more@example.com');
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toEqual({ code: 'STOCK_ALERT_LIMIT', message: STOCK_ALERT_MESSAGES.tooManyForProduct });
+    // One already waiting still gets the same answer.
+    expect((await ask(crowded.id, 'fan1@example.com')).statusCode).toBe(201);
+  });
+
+  it('limits requests per IP address with 429 and Retry-After', async () => {
+    const product = await soldOut();
+    const remoteAddress = '203.0.113.50';
+    for (let i = 0; i < STOCK_ALERT_LIMITS.requestsPerIp; i += 1) {
+      expect((await ask(product.id, `ip${i}@example.com`, { remoteAddress })).statusCode).toBe(201);
+    }
+    const refused = await ask(product.id, 'ip-over@example.com', { remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await alertsOf(product.id)).map((row) => row.email)).not.toContain('ip-over@example.com');
+  });
+});
+
+describe('a restock', () => {
+  it('after an admin edit, queues exactly one email per waiting address with the product, price, link and unsubscribe link', async () => {
+    const product = await soldOut({ terms: { unit: 'yard', stepHundredths: 50, minHundredths: 100 } });
+    await ask(product.id, 'ada@example.com');
+    await ask(product.id, 'bisi@example.com');
+    await adminSetStock(product, '12.5');
+    await drain();
+
+    const emails = await emailsFor(product);
+    expect(emails.map((email) => email.to)).toEqual(['ada@example.com', 'bisi@example.com']);
+    for (const email of emails) {
+      expect(email.data).toMatchObject({
+        productName: product.name,
+        price: '₦1,200 / yard',
+        productUrl: `https://shop.example.com/products/${product.slug}`,
+      });
+      expect(email.data.unsubscribeUrl).toMatch(
+        /^https:\/\/shop\.example\.com\/api\/stock-alerts\/unsubscribe\?token=/,
+      );
+      expect(email.listUnsubscribe).toBe(email.data.unsubscribeUrl);
+    }
+    // The two links differ, and the table keeps only their hashes.
+    expect(new Set(emails.map((email) => email.data.unsubscribeUrl)).size).toBe(2);
+    const token = new URL(emails[0]?.data.unsubscribeUrl ?? '').searchParams.get('token') ?? '';
+    const [stored] = await shop.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stock_alerts WHERE unsubscribe_token_hash = $1',
+      [tokenHash(token)],
+    );
+    expect(stored?.n).toBe(1);
+    expect(await shop.database.query('SELECT 1 FROM stock_alerts WHERE unsubscribe_token_hash = $1', [token])).toEqual(
+      [],
+    );
+    expect((await alertsOf(product.id)).every((row) => row.notified_at !== null)).toBe(true);
+
+    // Sold out and back again: nothing more to them.
+    await adminSetStock(product, '0');
+    await adminSetStock(product, '20');
+    await drain();
+    expect(await emailsFor(product)).toHaveLength(2);
+  });
+
+  it('renders the email with the name, price, product link and unsubscribe link in text and HTML', () => {
+    const email = renderEmail('stock-returned', {
+      productName: 'Gold <lace>',
+      price: '₦1,200 / yard',
+      productUrl: 'https://shop.example.com/products/gold-lace',
+      unsubscribeUrl: 'https://shop.example.com/api/stock-alerts/unsubscribe?token=abc',
+    });
+    expect(email.subject).toBe('Back in stock: Gold <lace>');
+    for (const part of ['Gold <lace>', '₦1,200 / yard', 'https://shop.example.com/products/gold-lace']) {
+      expect(email.text).toContain(part);
+    }
+    expect(email.text).toContain('https://shop.example.com/api/stock-alerts/unsubscribe?token=abc');
+    expect(email.html).toContain('Gold &lt;lace&gt;');
+    expect(email.html).toContain('href="https://shop.example.com/products/gold-lace"');
+    expect(email.html).toContain('href="https://shop.example.com/api/stock-alerts/unsubscribe?token=abc"');
+  });
+
+  it('that does not reach the minimum sends nothing, and the alert waits for one that does', async () => {
+    const product = await soldOut({ terms: { unit: 'yard', stepHundredths: 100, minHundredths: 500 } });
+    await ask(product.id, 'patient@example.com');
+    await setStock(product.id, 400);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
+    expect((await alertsOf(product.id))[0]?.notified_at).toBeNull();
+    await setStock(product.id, 500);
+    await drain();
+    expect((await emailsFor(product)).map((email) => email.to)).toEqual(['patient@example.com']);
+  });
+
+  it('gone again before the job ran sends nothing; the next restock does', async () => {
+    const product = await soldOut();
+    await ask(product.id, 'late@example.com');
+    await setStock(product.id, 100);
+    await setStock(product.id, 0);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
+    await setStock(product.id, 300);
+    await drain();
+    expect(await emailsFor(product)).toHaveLength(1);
+  });
+
+  it('through a CSV import', async () => {
+    const product = await soldOut();
+    await ask(product.id, 'csv@example.com');
+    const exported = await app.inject({ method: 'GET', url: '/api/products/export.csv', headers: bearer(admin) });
+    const { parse } = await import('csv-parse/sync');
+    const rows = parse(exported.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    const row = rows.find((candidate) => candidate.id === product.id);
+    if (!row) throw new Error('product not exported');
+    const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+    const csv = `${PRODUCT_CSV_COLUMNS.join(',')}\n${PRODUCT_CSV_COLUMNS.map((column) => cell(column === 'stock' ? '7' : column === 'description' ? 'Lace for the test.' : (row[column] ?? ''))).join(',')}\n`;
+    const body = multipart({}, [
+      { field: 'file', filename: 'p.csv', contentType: 'text/csv', bytes: Buffer.from(csv) },
+    ]);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      payload: body.payload,
+      headers: { ...bearer(admin), ...body.headers },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await drain();
+    expect((await emailsFor(product)).map((email) => email.to)).toEqual(['csv@example.com']);
+  });
+
+  it('through a cancelled order and an expired one giving their units back', async () => {
+    for (const how of ['cancelled', 'expired'] as const) {
+      const product = await createProduct(shop.database, { stock: 1, priceKobo: 120_000 });
+      const buyer = await customer(app);
+      const placed = await placeOrder(app, buyer.session, [{ productId: product.id, quantity: 1, price: 1200 }]);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId = placed.json().order.id as string;
+      await ask(product.id, `${how}@example.com`);
+      await drain();
+      expect(await emailsFor(product)).toEqual([]);
+      if (how === 'cancelled') {
+        const cancelled = await app.inject({
+          method: 'POST',
+          url: `/api/orders/${orderId}/cancel`,
+          headers: bearer(buyer.session),
+        });
+        expect(cancelled.statusCode, cancelled.body).toBe(200);
+      } else {
+        await shop.database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
+          orderId,
+        ]);
+        await app.payments.expiry.runOnce();
+      }
+      await drain();
+      expect((await emailsFor(product)).map((email) => email.to)).toEqual([`${how}@example.com`]);
+    }
+  });
+
+  it('sends once when two jobs for one product run at once', async () => {
+    const product = await soldOut();
+    await ask(product.id, 'twice@example.com');
+    await setStock(product.id, 500);
+    await shop.database.query(`INSERT INTO outbox (kind, payload) VALUES ('stock-returned', $1::jsonb)`, [
+      JSON.stringify({ productId: product.id }),
+    ]);
+    await Promise.all([drain(), drain()]);
+    expect(await emailsFor(product)).toHaveLength(1);
+  });
+});
+
+describe('the admin sees who waits', () => {
+  it('in the products list and on the dashboard', async () => {
+    const product = await soldOut({ name: 'Waited-for lace' });
+    await ask(product.id, 'w1@example.com');
+    await ask(product.id, 'w2@example.com');
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/products/admin?search=${encodeURIComponent('Waited-for lace')}`,
+      headers: bearer(admin),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().products).toEqual([expect.objectContaining({ id: product.id, waiting: 2 })]);
+
+    const dashboard = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().waitingForRestock).toContainEqual({ id: product.id, name: 'Waited-for lace', waiting: 2 });
+    expect(dashboard.json().lowStock.find((row: { id: string }) => row.id === product.id)?.waiting ?? 2).toBe(2);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  it('opens a page with a button (changing nothing), and its POST closes the alert; the same answer for any token', async () => {
+    const product = await soldOut();
+    await ask(product.id, 'leaving@example.com');
+    await setStock(product.id, 100);
+    await drain();
+    const [email] = await emailsFor(product);
+    const url = new URL(email?.data.unsubscribeUrl ?? '');
+    const path = `${url.pathname}${url.search}`;
+
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain(STOCK_ALERT_MESSAGES.unsubscribeConfirm);
+    expect((await alertsOf(product.id))[0]?.cancelled_at).toBeNull();
+
+    // RFC 8058's one-click from a mail provider's servers: form-encoded, a foreign origin.
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json()).toEqual({ message: STOCK_ALERT_MESSAGES.unsubscribed });
+    expect((await alertsOf(product.id))[0]?.cancelled_at).not.toBeNull();
+
+    const button = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'answer=page',
+    });
+    expect(button.statusCode).toBe(200);
+    expect(button.body).toContain(STOCK_ALERT_MESSAGES.unsubscribed);
+
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/stock-alerts/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: STOCK_ALERT_MESSAGES.unsubscribed });
+  });
+});

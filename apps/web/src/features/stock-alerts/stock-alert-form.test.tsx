@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { type Product, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aLaceByTheYard, aUser } from '../../testing/fixtures';
+import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
+import { cartStore } from '../cart/cart-store';
+
+// The page's first render loads its lazy chunk, which a busy machine may take seconds over.
+const slow = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+const soldOut = aLaceByTheYard({ stock: 0.5 });
+
+async function openProduct(product: Product, alertAnswer: unknown, extra: Record<string, unknown> = {}) {
+  const fetchMock = fakeApi({
+    [`/api/products/${product.slug}`]: { product },
+    [`/api/products/${product.id}/related`]: { products: [] },
+    [`/api/products/${product.id}/stock-alerts`]: alertAnswer,
+    ...extra,
+  });
+  renderRoute(`/products/${product.slug}`);
+  await screen.findByRole('heading', { level: 1, name: product.name }, slow);
+  return fetchMock;
+}
+
+const form = () => within(screen.getByTestId('stock-alert'));
+const emailField = () => form().getByRole('textbox', { name: STOCK_ALERT_MESSAGES.emailLabel }) as HTMLInputElement;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  cartStore.resetForTests();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the back-in-stock form', () => {
+  it('shows on a sold-out product only, and sends the address; the answer is announced', async () => {
+    const fetchMock = await openProduct(soldOut, { status: 201, body: { message: STOCK_ALERT_MESSAGES.requested } });
+    expect(screen.getByRole('heading', { name: STOCK_ALERT_MESSAGES.heading })).toBeTruthy();
+    fireEvent.change(emailField(), { target: { value: ' ada@example.com ' } });
+    fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
+    await waitFor(() => expect(form().getByRole('status').textContent).toBe(STOCK_ALERT_MESSAGES.requested));
+    expect(apiCalls(fetchMock).find((call) => call.line.startsWith('POST'))).toEqual({
+      line: `POST /api/products/${soldOut.id}/stock-alerts`,
+      body: { email: 'ada@example.com' },
+    });
+  });
+
+  it('is absent on a product that can be bought', async () => {
+    await openProduct(aLaceByTheYard(), { status: 201, body: {} });
+    expect(screen.queryByTestId('stock-alert')).toBeNull();
+  });
+
+  it('puts a refused address under the field, tied to it', async () => {
+    await openProduct(soldOut, {
+      status: 400,
+      body: { code: 'INVALID_INPUT', message: 'Invalid email address', errors: { email: 'Invalid email address' } },
+    });
+    fireEvent.change(emailField(), { target: { value: 'not-an-email' } });
+    fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
+    await waitFor(() => expect(emailField().getAttribute('aria-invalid')).toBe('true'));
+    const described = emailField().getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Invalid email address');
+    expect(form().queryByRole('alert')).toBeNull();
+  });
+
+  it('says why a request was refused in an alert (a limit, or back in stock meanwhile)', async () => {
+    await openProduct(soldOut, {
+      status: 409,
+      body: { code: 'STOCK_ALERT_LIMIT', message: STOCK_ALERT_MESSAGES.tooManyForEmail },
+    });
+    fireEvent.change(emailField(), { target: { value: 'ada@example.com' } });
+    fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
+    expect((await form().findByRole('alert')).textContent).toBe(STOCK_ALERT_MESSAGES.tooManyForEmail);
+    expect(emailField().value).toBe('ada@example.com');
+  });
+
+  it('reads the product again when it came back in stock since the page was drawn', async () => {
+    const fetchMock = await openProduct(soldOut, {
+      status: 409,
+      body: { code: 'IN_STOCK', message: STOCK_ALERT_MESSAGES.inStock },
+    });
+    const productReads = () =>
+      apiCalls(fetchMock).filter((call) => call.line === `GET /api/products/${soldOut.slug}`).length;
+    const before = productReads();
+    fireEvent.change(emailField(), { target: { value: 'ada@example.com' } });
+    fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
+    expect((await form().findByRole('alert')).textContent).toBe(STOCK_ALERT_MESSAGES.inStock);
+    await waitFor(() => expect(productReads()).toBeGreaterThan(before));
+  });
+
+  it('fills in a signed-in customer’s email', async () => {
+    await openProduct(
+      soldOut,
+      { status: 201, body: { message: STOCK_ALERT_MESSAGES.requested } },
+      { '/api/users/session': { user: aUser({ email: 'tailor@example.com' }) } },
+    );
+    await waitFor(() => expect(emailField().value).toBe('tailor@example.com'));
+  });
+});
