@@ -24,3 +24,4 @@ export * from './shop-settings';
 export * from './text';
 export * from './transfer-proofs';
 export * from './units';
+export * from './whatsapp';
