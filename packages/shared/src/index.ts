@@ -25,3 +25,4 @@ export * from './text';
 export * from './transfer-proofs';
 export * from './units';
 export * from './whatsapp';
+export * from './whatsapp-messages';

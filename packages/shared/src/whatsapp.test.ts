@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { whatsappDigits, whatsappHref } from './whatsapp';
 import {
   productPageUrl,
   WHATSAPP_ITEMS_MAX,
   WHATSAPP_MESSAGES,
   type WhatsAppItem,
-  whatsappDigits,
-  whatsappHref,
   whatsappShareHref,
-} from './whatsapp';
+} from './whatsapp-messages';
 
 const text = (href: string) => new URL(href).searchParams.get('text');
 
