@@ -9,6 +9,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { preloadPages } from './lib/lazy-page';
 import { dropPageData, providePageData } from './lib/page-data';
+import { providePublicOrigin } from './lib/public-origin';
 
 const handler = createStaticHandler(routes);
 
@@ -19,7 +20,12 @@ const handler = createStaticHandler(routes);
  * render draws it; so is everything that only the browser knows (the session, the cart, the
  * theme): hydration then matches, and the browser fills those in at once.
  */
-export async function renderPage(url: string, answers: Iterable<[string, unknown]>): Promise<string | undefined> {
+export async function renderPage(
+  url: string,
+  answers: Iterable<[string, unknown]>,
+  /** The origin of the page's canonical link: the absolute addresses drawn in the markup use it. */
+  origin?: string,
+): Promise<string | undefined> {
   const context = await handler.query(new Request(new URL(url, 'http://shop.invalid')));
   if (context instanceof Response) return undefined;
   // The catalogue's pages are lazy chunks in the browser; here they are loaded before the render,
@@ -29,6 +35,7 @@ export async function renderPage(url: string, answers: Iterable<[string, unknown
   const queryClient = createQueryClient();
   // The answers are taken during this synchronous render only: no other render can see them.
   providePageData(answers);
+  providePublicOrigin(origin);
   try {
     return renderToString(
       <StrictMode>
@@ -39,6 +46,7 @@ export async function renderPage(url: string, answers: Iterable<[string, unknown
     );
   } finally {
     dropPageData();
+    providePublicOrigin(undefined);
     queryClient.clear();
   }
 }

@@ -25,3 +25,5 @@ export * from './stock-alerts';
 export * from './text';
 export * from './transfer-proofs';
 export * from './units';
+export * from './whatsapp';
+export * from './whatsapp-messages';

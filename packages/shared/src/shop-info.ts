@@ -38,12 +38,6 @@ export function shopMapHref(info: Pick<ShopInfo, 'address' | 'mapUrl'>): string 
 /** `+2348012345678` → `tel:+2348012345678`. */
 export const telHref = (phone: string): string => `tel:${phone}`;
 
-/** A chat with the number on WhatsApp (wa.me takes the digits alone), with a first message when given. */
-export function whatsappHref(phone: string, message?: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `https://wa.me/${digits}${message ? `?text=${encodeURIComponent(message)}` : ''}`;
-}
-
 /** `+2348012345678` → `+234 801 234 5678` for reading; any other number as kept. */
 export function formatPhoneForDisplay(phone: string): string {
   const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);

@@ -5,9 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Draws the storefront's markup for a page from its API answers (apps/web/src/entry-server.tsx,
- * decision 017): undefined when the app would not draw a page at that URL.
+ * decision 017): undefined when the app would not draw a page at that URL. `origin` is the one
+ * the page's canonical link names (lib/public-origin.ts), for the absolute addresses the markup
+ * carries (a product's WhatsApp links), so the browser's first render draws the same.
  */
-export type RenderApp = (url: string, answers: Iterable<[string, unknown]>) => Promise<string | undefined>;
+export type RenderApp = (
+  url: string,
+  answers: Iterable<[string, unknown]>,
+  origin?: string,
+) => Promise<string | undefined>;
 
 /** Where `npm run build` puts the renderer: a dot folder of the web build, which is never served. */
 export const appRendererFile = (webDistDir: string) => path.join(webDistDir, '.ssr', 'entry-server.js');

@@ -48,12 +48,12 @@ mkdirSync(path.join(webDistDir, '.ssr'));
 writeFileSync(
   appRendererFile(webDistDir),
   `globalThis.drawnPages = [];
-export async function renderPage(url, answers) {
+export async function renderPage(url, answers, origin) {
   const entries = [...answers];
   globalThis.drawnPages.push(url);
   if (url.includes('fail')) throw new Error('the renderer failed');
   const product = entries.map(([, answer]) => answer.product).find(Boolean);
-  return '<main data-url="' + url + '" data-answers="' + entries.map(([key]) => key).join(' ') + '">' +
+  return '<main data-url="' + url + '" data-origin="' + origin + '" data-answers="' + entries.map(([key]) => key).join(' ') + '">' +
     (product ? '<h1>' + product.name + '</h1>' : '') + '</main>';
 }
 `,
@@ -88,6 +88,14 @@ describe('a catalogue page drawn on the server', () => {
     );
     expect(keys).toEqual(Object.keys(block));
     expect(keys).toContain(`/api/products/${product.slug}`);
+  });
+
+  it('is drawn with the origin its canonical link names, for the addresses it shares (WhatsApp)', async () => {
+    const product = await someProduct();
+    const html = (await page(`/products/${product.slug}?from=origin`)).body;
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(canonical).toBe(`http://shop.test/products/${product.slug}`);
+    expect(/data-origin="([^"]*)"/.exec(html)?.[1]).toBe(new URL(canonical).origin);
   });
 
   it('starts the app once it is painted: the entry and every chunk it needs go to start-app.js', async () => {

@@ -360,7 +360,7 @@ export class StorefrontPages {
     const pageHead = head(origin);
     const drawable = own.length > 0 && this.renderApp !== undefined && this.template.drawable;
     const overBudget = drawable && !this.drawBudget.take();
-    const markup = drawable && !overBudget ? await this.drawApp(request, answers) : undefined;
+    const markup = drawable && !overBudget ? await this.drawApp(request, answers, origin) : undefined;
     // A drawn page asks for its chunks once it is painted (start-app.js), not from its head.
     const html =
       markup === undefined
@@ -380,12 +380,13 @@ export class StorefrontPages {
   }
 
   /** The app's markup for the page, or undefined (no renderer, or it failed: the browser draws it). */
-  private async drawApp(request: FastifyRequest, answers: Answer[]): Promise<string | undefined> {
+  private async drawApp(request: FastifyRequest, answers: Answer[], origin: string): Promise<string | undefined> {
     if (!this.renderApp) return undefined;
     try {
       return await this.renderApp(
         request.url,
         answers.map((answer) => [answer.url, parse<unknown>(answer)]),
+        origin,
       );
     } catch (error) {
       this.app.log.error(

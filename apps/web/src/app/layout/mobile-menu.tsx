@@ -23,6 +23,8 @@ export function MobileMenu({
   const listRef = useRef<HTMLUListElement>(null);
   // On a phone, calling the shop is one tap from anywhere (its number from the settings).
   const shop = useShopInfo();
+  // No link when the settings hold a number WhatsApp could not open a chat with.
+  const chatHref = shop ? whatsappHref(shop.whatsapp) : null;
   useEffect(() => {
     if (open) listRef.current?.querySelector('a')?.focus();
   }, [open]);
@@ -59,14 +61,16 @@ export function MobileMenu({
           >
             Call us
           </a>
-          <a
-            href={whatsappHref(shop.whatsapp)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
-          >
-            Chat on WhatsApp
-          </a>
+          {chatHref && (
+            <a
+              href={chatHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300"
+            >
+              Chat on WhatsApp
+            </a>
+          )}
         </p>
       )}
     </nav>

@@ -2,7 +2,7 @@
 import { STOCK_ALERT_MESSAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../entry-server';
-import { aLaceByTheYard, aPackOfButtons } from '../../testing/fixtures';
+import { aLaceByTheYard, aPackOfButtons, aShopInfo } from '../../testing/fixtures';
 
 // The product page is also drawn on the server (decision 017): its units, breaks and quantity
 // control must draw there too, without a browser.
@@ -41,5 +41,45 @@ describe('a product sold by the yard or the pack, drawn on the server', () => {
     expect(words).toContain(STOCK_ALERT_MESSAGES.emailLabel);
     expect(html).toMatch(/<input[^>]*type="email"/);
     expect(html).not.toContain('role="spinbutton"');
+  });
+});
+
+describe('its WhatsApp links, drawn on the server', () => {
+  const lace = aLaceByTheYard();
+  // The links with a message (the header's mobile menu has a plain chat link too), as the browser reads them.
+  const hrefs = (html: string) =>
+    [...html.matchAll(/href="(https:\/\/wa\.me\/[^"]*\?text=[^"]*)"/g)].map((match) =>
+      (match[1] ?? '').replaceAll('&#x27;', "'").replaceAll('&amp;', '&'),
+    );
+
+  it('carry the address of the page in the origin the server gives (its canonical link)', async () => {
+    const html =
+      (await renderPage(
+        `/products/${lace.slug}`,
+        [
+          [`/api/products/${lace.slug}`, { product: lace }],
+          ['/api/settings', aShopInfo()],
+        ],
+        'https://shop.example.com',
+      )) ?? '';
+    const address = `https://shop.example.com/products/${lace.slug}`;
+    expect(hrefs(html)).toEqual([
+      `https://wa.me/?text=${encodeURIComponent(`French Lace, Ivory, ₦1,200 / yard\n${address}`)}`,
+      `https://wa.me/2348094445566?text=${encodeURIComponent(
+        `Hello Stitch & Trim Supplies, I'd like to ask about French Lace, Ivory (₦1,200 / yard).\n${address}`,
+      )}`,
+    ]);
+  });
+
+  it('leave the chat with the shop out when the settings are not in the page, and keep the share', async () => {
+    const html =
+      (await renderPage(
+        `/products/${lace.slug}`,
+        [[`/api/products/${lace.slug}`, { product: lace }]],
+        'https://a.test',
+      )) ?? '';
+    expect(hrefs(html)).toEqual([
+      `https://wa.me/?text=${encodeURIComponent(`French Lace, Ivory, ₦1,200 / yard\nhttps://a.test/products/${lace.slug}`)}`,
+    ]);
   });
 });

@@ -10,7 +10,8 @@ import {
 } from '@shop/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aLaceByTheYard, aPackOfButtons } from '../../testing/fixtures';
+import { resetPublicOrigin } from '../../lib/public-origin';
+import { aLaceByTheYard, aPackOfButtons, aShopInfo } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
 
@@ -40,6 +41,65 @@ afterEach(() => {
 });
 
 describe('a product page', () => {
+  describe('its WhatsApp links', () => {
+    const message = (href: string | null) => new URL(href ?? '').searchParams.get('text');
+    beforeEach(() => {
+      // The drawn page's canonical link names the shop's public address (PUBLIC_URL).
+      const canonical = document.createElement('link');
+      canonical.rel = 'canonical';
+      canonical.href = `https://shop.example.com/products/${lace.slug}`;
+      document.head.append(canonical);
+      resetPublicOrigin();
+    });
+    afterEach(() => {
+      document.head.querySelector('link[rel="canonical"]')?.remove();
+      resetPublicOrigin();
+    });
+
+    async function openWithShop(shop = aShopInfo()) {
+      fakeApi({
+        [`/api/products/${lace.slug}`]: { product: lace },
+        [`/api/products/${lace.id}/related`]: { products: [] },
+        '/api/settings': shop,
+      });
+      renderRoute(`/products/${lace.slug}`);
+      await screen.findByRole('heading', { level: 1, name: lace.name }, slow);
+    }
+
+    it('shares the product and asks the shop about it, with its name, price per unit and address', async () => {
+      await openWithShop();
+      const address = `https://shop.example.com/products/${lace.slug}`;
+      const share = screen.getByRole('link', { name: 'Share on WhatsApp (opens WhatsApp in a new tab)' });
+      expect(share.getAttribute('href')).toBe(
+        `https://wa.me/?text=${encodeURIComponent(`French Lace, Ivory, ₦1,200 / yard\n${address}`)}`,
+      );
+      const ask = await screen.findByRole(
+        'link',
+        { name: 'Ask about this on WhatsApp (opens WhatsApp in a new tab)' },
+        slow,
+      );
+      expect(ask.getAttribute('href')).toBe(
+        `https://wa.me/2348094445566?text=${encodeURIComponent(
+          `Hello Stitch & Trim Supplies, I'd like to ask about French Lace, Ivory (₦1,200 / yard).\n${address}`,
+        )}`,
+      );
+      expect(message(ask.getAttribute('href'))).toContain('₦1,200 / yard');
+      for (const link of [share, ask]) {
+        expect(link.getAttribute('target')).toBe('_blank');
+        expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+        expect(link.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+      }
+    });
+
+    it('keeps the share link but offers no chat with the shop when its number is not usable', async () => {
+      await openWithShop(aShopInfo({ whatsapp: '12345' }));
+      expect(screen.getByRole('link', { name: /Share on WhatsApp/ })).toBeTruthy();
+      // The settings have arrived (the footer shows them) and still no chat link.
+      await screen.findByText('care@stitchandtrim.test', {}, slow);
+      expect(screen.queryByRole('link', { name: /Ask about this on WhatsApp/ })).toBeNull();
+    });
+  });
+
   it('shows the price per unit, the stock in the unit and starts the quantity at the minimum', async () => {
     await openProduct(lace);
     expect(screen.getByTestId('product-price').textContent).toBe('₦1,200 / yard');

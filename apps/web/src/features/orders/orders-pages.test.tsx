@@ -5,7 +5,7 @@ import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
-import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
+import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
 import { unitLines } from './order-lines-testing';
 
@@ -119,6 +119,46 @@ describe('the orders pages', () => {
     expect(items[1]?.querySelector('s')?.textContent).toBe('was ₦1,200');
     expect(container.querySelector('[data-field="subtotal"]')?.textContent).toBe('₦23,625.00');
     expect(container.querySelector('[data-field="total"]')?.textContent).toBe('₦23,625.00');
+  });
+
+  it('sends the order to the shop’s WhatsApp: its number, each line in its unit with its total, and the total', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/settings': aShopInfo({ name: 'Stitch & Trim', whatsapp: '+2348094445566' }),
+      '/api/orders/o1': {
+        order: { ...order, items: unitLines, subtotal: 23_625, deliveryFee: 2_500, totalAmount: 26_125 },
+      },
+    });
+    renderRoute('/orders/o1');
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Send order on WhatsApp (opens WhatsApp in a new tab)' },
+      slow,
+    );
+    const message = [
+      `Hello Stitch & Trim, I'm writing about my order ${order.orderNumber}:`,
+      '- French Lace, Ivory: 2.5 yd, ₦3,000.00',
+      '- Guipure Lace, Gold: 12.5 yd, ₦13,125.00',
+      '- Gold Shank Buttons: 3 packs (36 buttons), ₦7,500.00',
+      'Total: ₦26,125.00',
+    ].join('\n');
+    expect(link.getAttribute('href')).toBe(`https://wa.me/2348094445566?text=${encodeURIComponent(message)}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('offers no WhatsApp link on an order when the shop’s number is not usable', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/settings': aShopInfo({ whatsapp: '12345' }),
+      '/api/orders/o1': { order },
+    });
+    renderRoute('/orders/o1');
+    await screen.findAllByTestId('order-item', {}, slow);
+    await screen.findByText('care@stitchandtrim.test', {}, slow);
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
   });
 
   it('offers Pay now on an unpaid card order', async () => {

@@ -1,11 +1,20 @@
-import { formatNaira, formatQuantity, perUnitSuffix } from '@shop/shared';
+import {
+  formatNaira,
+  formatQuantity,
+  perUnitSuffix,
+  WHATSAPP_LINK_LABELS,
+  WHATSAPP_MESSAGES,
+  whatsappHref,
+} from '@shop/shared';
 import { Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
-import { type CartLine, type CartProduct, cartStore, lineTerms, priceCartLine } from '../cart-store';
+import { useShopInfo } from '../../shop-info/api/get-shop-info';
+import { WhatsAppLink } from '../../whatsapp/whatsapp-link';
+import { type CartLine, type CartProduct, cartStore, cartSubtotal, lineTerms, priceCartLine } from '../cart-store';
 import { quantityWords } from '../quantity-words';
 import { applyRecheck, recheckCart } from '../recheck-cart';
 import { QuantitySelector } from './quantity-selector';
@@ -139,5 +148,36 @@ export function CartDrawerLines({
         <CartLineItem key={line.productId} line={line} onClose={onClose} announce={announce} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * "Send cart on WhatsApp": a chat with the shop's number carrying each line (name, quantity in its
+ * unit, line price) and the subtotal, as the drawer shows them. Here, in the lazy part of the
+ * drawer, so the first visit's bundle does not grow; nothing when the settings hold no number
+ * WhatsApp can open.
+ */
+export function CartWhatsAppLink({ items }: { items: readonly CartLine[] }) {
+  const shop = useShopInfo();
+  if (!shop || items.length === 0) return null;
+  const message = WHATSAPP_MESSAGES.cart(
+    shop.name,
+    items.map((line) => ({
+      name: line.name,
+      terms: lineTerms(line),
+      hundredths: line.hundredths,
+      lineTotal: priceCartLine(line).lineTotalKobo / 100,
+    })),
+    cartSubtotal(items),
+  );
+  const href = whatsappHref(shop.whatsapp, message);
+  if (!href) return null;
+  return (
+    <WhatsAppLink
+      href={href}
+      label={WHATSAPP_LINK_LABELS.cart}
+      testId="whatsapp-cart"
+      className="w-full justify-center"
+    />
   );
 }

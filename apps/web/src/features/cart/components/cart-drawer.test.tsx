@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { formatNaira, priceLineKobo, QUANTITY_MESSAGES, saleTermsOf } from '@shop/shared';
+import { formatNaira, priceLineKobo, QUANTITY_MESSAGES, type ShopInfo, saleTermsOf } from '@shop/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aLaceByTheYard, aPackOfButtons, aProduct } from '../../../testing/fixtures';
+import { aLaceByTheYard, aPackOfButtons, aProduct, aShopInfo } from '../../../testing/fixtures';
+import { shopInfoQueryKey } from '../../shop-info/api/get-shop-info';
 import { type CartProduct, cartStore } from '../cart-store';
 import { CartDrawer } from './cart-drawer';
 
@@ -11,8 +13,20 @@ const lace = aLaceByTheYard();
 const buttons = aPackOfButtons();
 const catalogue: Record<string, CartProduct> = { [lace.id]: lace, [buttons.id]: buttons };
 
-function openDrawer(fetchProduct = vi.fn(async (id: string) => catalogue[id] as CartProduct)) {
-  render(<CartDrawer open onClose={() => {}} fetchProduct={fetchProduct} />, { wrapper: MemoryRouter });
+function openDrawer(
+  fetchProduct = vi.fn(async (id: string) => catalogue[id] as CartProduct),
+  shop: ShopInfo = aShopInfo(),
+) {
+  // The shop's details as a drawn page brings them (GET /api/settings), for the WhatsApp link.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(shopInfoQueryKey, shop);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <CartDrawer open onClose={() => {}} fetchProduct={fetchProduct} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
   return fetchProduct;
 }
 
@@ -29,6 +43,41 @@ afterEach(() => {
 });
 
 describe('the cart drawer', () => {
+  it('sends the cart to the shop’s WhatsApp: each line’s name, quantity in its unit and total, then the subtotal', async () => {
+    cartStore.add(lace, 250);
+    cartStore.add(buttons, 300);
+    openDrawer();
+    const link = await screen.findByRole('link', { name: 'Send cart on WhatsApp (opens WhatsApp in a new tab)' });
+    const message = [
+      "Hello Stitch & Trim Supplies, I'd like to order what is in my cart:",
+      '- French Lace, Ivory: 2.5 yd, ₦3,000.00',
+      '- Gold Shank Buttons: 3 packs (36 buttons), ₦7,500.00',
+      'Subtotal: ₦10,500.00',
+    ].join('\n');
+    expect(link.getAttribute('href')).toBe(`https://wa.me/2348094445566?text=${encodeURIComponent(message)}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // It follows the cart: one line fewer, a new subtotal.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Gold Shank Buttons' }));
+    const after = new URL(
+      screen.getByRole('link', { name: /Send cart on WhatsApp/ }).getAttribute('href') ?? '',
+    ).searchParams.get('text');
+    expect(after).toBe(
+      [
+        "Hello Stitch & Trim Supplies, I'd like to order what is in my cart:",
+        '- French Lace, Ivory: 2.5 yd, ₦3,000.00',
+        'Subtotal: ₦3,000.00',
+      ].join('\n'),
+    );
+  });
+
+  it('offers no WhatsApp link when the settings hold no number WhatsApp can open', async () => {
+    cartStore.add(lace, 250);
+    openDrawer(undefined, aShopInfo({ whatsapp: '12345' }));
+    await lineOf('French Lace');
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
   it('shows each line’s quantity in its unit, the price per unit it pays and its total', async () => {
     cartStore.add(lace, 250);
     cartStore.add(buttons, 300);

@@ -183,6 +183,7 @@ export function CartDrawer({
               <Link to={paths.checkout.href()} onClick={onClose} className={buttonClasses('primary', 'w-full')}>
                 Checkout
               </Link>
+              {lines.module && <lines.module.CartWhatsAppLink items={items} />}
             </div>
           </>
         )}

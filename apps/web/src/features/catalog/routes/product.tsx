@@ -27,6 +27,7 @@ import { QuantitySelector } from '../../cart/components/quantity-selector';
 import { quantityWords } from '../../cart/quantity-words';
 import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
 import { StockAlertForm } from '../../stock-alerts/components/stock-alert-form';
+import { ProductWhatsAppLinks } from '../../whatsapp/product-whatsapp-links';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
@@ -107,6 +108,7 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="leading-relaxed whitespace-pre-line text-stone-700 dark:text-stone-300">
             {product.description}
           </p>
+          <ProductWhatsAppLinks product={product} terms={terms} />
           {product.specifications.length > 0 && (
             <section aria-labelledby="specifications-title">
               <h2 id="specifications-title" className="text-lg font-semibold">

@@ -55,6 +55,7 @@ function ContactDetails({ shop, failed }: { shop: ShopInfo | undefined; failed: 
 }
 
 function ContactList({ shop }: { shop: ShopInfo }) {
+  const chatHref = whatsappHref(shop.whatsapp);
   return (
     <>
       <ul className="mt-4 space-y-3 text-stone-700 dark:text-stone-300">
@@ -76,12 +77,14 @@ function ContactList({ shop }: { shop: ShopInfo }) {
             {shop.email}
           </a>
         </li>
-        <li className="flex gap-3">
-          <MessageCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-700 dark:text-gold-300" />
-          <a href={whatsappHref(shop.whatsapp)} className={linkClasses} target="_blank" rel="noopener noreferrer">
-            Chat with us on WhatsApp
-          </a>
-        </li>
+        {chatHref && (
+          <li className="flex gap-3">
+            <MessageCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-wine-700 dark:text-gold-300" />
+            <a href={chatHref} className={linkClasses} target="_blank" rel="noopener noreferrer">
+              Chat with us on WhatsApp
+            </a>
+          </li>
+        )}
       </ul>
       <h3 className="mt-6 flex items-center gap-2 font-semibold text-stone-900 dark:text-stone-100">
         <Clock aria-hidden="true" className="size-5 text-wine-700 dark:text-gold-300" />

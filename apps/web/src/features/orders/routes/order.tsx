@@ -26,6 +26,7 @@ import {
   orderCardClasses,
   shippingAddressLine,
 } from '../components/order-detail-cards';
+import { OrderWhatsAppLink } from '../components/order-whatsapp-link';
 import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import { ReceiptLink } from '../components/receipt-link';
 import { TransferProofUpload } from '../components/transfer-proof-upload';
@@ -111,6 +112,7 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
       <p className="mt-2 text-stone-600 dark:text-stone-300">Placed on {formatOrderDate(order.createdAt)}</p>
       <ReceiptLink href={paths.orderReceipt.href(order.id)} />
+      <OrderWhatsAppLink order={order} />
 
       {unpaid && order.paymentMethod === 'card' && (
         <div className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl border border-gold-300 bg-gold-100 p-4 text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
