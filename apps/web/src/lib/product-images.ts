@@ -17,3 +17,8 @@ export function productSrcSet(fullUrl: string): string | undefined {
 export function largeUrl(fullUrl: string): string | undefined {
   return fullUrl.endsWith('-full.webp') ? fullUrl.replace(/-full\.webp$/, '-large.webp') : undefined;
 }
+
+/** Every product picture's accessible name: the product, and which picture of how many. */
+export function productImageAlt(name: string, index: number, count: number): string {
+  return count > 1 ? `${name}, image ${index + 1} of ${count}` : name;
+}
