@@ -147,6 +147,15 @@ describe('the picture viewer', () => {
     expect(picture().getAttribute('src')).toBe('/placeholder-product.svg');
   });
 
+  it('shows the full picture beneath the large one until the large one has loaded', async () => {
+    const { picture } = await openViewer();
+    expect(picture().style.backgroundImage).toBe('url("/images/demo/ankara-lace-1-full.webp")');
+    act(() => {
+      fireEvent.load(picture());
+    });
+    expect(picture().style.backgroundImage).toBe('');
+  });
+
   it('is drawn by the server as a button over the picture, with no viewer and no large picture', () => {
     const html = renderToString(<ProductGallery images={images} name={name} />);
     expect(html).toContain(`aria-label="View larger image: ${name}, image 1 of 3"`);

@@ -61,6 +61,7 @@ export function PictureViewer({
   const [view, setViewState] = useState<View>(RESET);
   const [moving, setMoving] = useState(false);
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const [loaded, setLoaded] = useState<string | null>(null);
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -293,7 +294,11 @@ export function PictureViewer({
               {name}
             </h2>
             {count > 1 && (
-              <p className="text-sm text-stone-600 dark:text-stone-300" data-testid="picture-viewer-position">
+              <p
+                aria-live="polite"
+                className="text-sm text-stone-600 dark:text-stone-300"
+                data-testid="picture-viewer-position"
+              >
                 Image {index + 1} of {count}
               </p>
             )}
@@ -325,11 +330,24 @@ export function PictureViewer({
             alt={alt}
             draggable={false}
             decoding="async"
-            onLoad={() => setView(viewRef.current)}
+            onLoad={() => {
+              setLoaded(src);
+              setView(viewRef.current);
+            }}
             onError={() => setFailed((was) => new Set(was).add(src))}
             style={{
               transform: `translate3d(${view.x}px, ${view.y}px, 0) scale(${view.zoom})`,
               touchAction: 'none',
+              // Until the large picture arrives (slowly, on a poor connection), the full one the
+              // page has already shown stands in for it, drawn the same way beneath it.
+              ...(loaded !== src && src !== full && !failed.has(full)
+                ? {
+                    backgroundImage: `url("${full}")`,
+                    backgroundSize: 'contain',
+                    backgroundPosition: 'center',
+                    backgroundRepeat: 'no-repeat',
+                  }
+                : {}),
             }}
             className={`pointer-events-none size-full object-contain ${moving ? '' : 'motion-safe:transition-transform motion-safe:duration-200'}`}
           />
