@@ -94,6 +94,14 @@ describe('a closer look at a product’s pictures', () => {
     await page.mouse.wheel(0, -300);
     await expect.poll(() => zoomPercent(viewer)).toBeGreaterThan(150);
     await expect.poll(() => scaleOf(picture)).toBeGreaterThan(1.5);
+
+    // Drag to move around the zoomed picture.
+    const translateY = () => picture.evaluate((img) => new DOMMatrixReadOnly(getComputedStyle(img).transform).f);
+    const before = await translateY();
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 120, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await translateY()) - before).toBeGreaterThan(50);
     await page.keyboard.press('0');
 
     // The next picture, by arrow key.
@@ -150,7 +158,7 @@ describe('a closer look at a product’s pictures', () => {
     await context.close();
   });
 
-  it('zooms with a double tap on a 375 px touch screen and closes with the Close button', async () => {
+  it('zooms with a double tap and a pinch on a 375 px touch screen and closes with the Close button', async () => {
     const product = await productWithPictures();
     const { page, context, errors } = await shop.newPage({ width: 375, height: 740, touch: true });
     const opener = await openProduct(page, product);
@@ -179,6 +187,21 @@ describe('a closer look at a product’s pictures', () => {
     await page.touchscreen.tap(x, y);
     await page.touchscreen.tap(x, y);
     await expect.poll(() => zoomPercent(viewer)).toBe(100);
+
+    // Pinch: two fingers 100 px apart move to 200 px apart (Playwright has no two-finger touch:
+    // the DevTools protocol does).
+    await page.waitForTimeout(400); // not a third tap of the double tap above
+    const cdp = await context.newCDPSession(page);
+    const fingers = (apart: number) => [
+      { x: x - apart / 2, y, id: 1 },
+      { x: x + apart / 2, y, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(100) });
+    for (const apart of [125, 150, 175, 200]) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(apart) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => zoomPercent(viewer)).toBe(200);
 
     await viewer.getByRole('button', { name: 'Close' }).tap();
     await viewer.waitFor({ state: 'detached' });
