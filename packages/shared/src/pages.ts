@@ -32,8 +32,9 @@ export function pageDataKey(path: string, params: Record<string, PageDataParam> 
 }
 
 /**
- * Product photos come in two renditions, `…-full.webp` (1000 px) and `…-thumb.webp` (400 px): the
- * srcset that offers both, when the URL follows that naming. The gallery's main image uses it, and
+ * Product photos are shown on the pages in two renditions, `…-full.webp` (1000 px) and
+ * `…-thumb.webp` (400 px; the 1600 px `…-large.webp` is the picture viewer's alone): the srcset
+ * that offers both, when the URL follows that naming. The gallery's main image uses it, and
  * the server's preload of that image must name the same set, or the browser fetches it twice.
  */
 export function productImageSrcSet(fullUrl: string): string | undefined {

@@ -120,6 +120,7 @@ describe('a shop whose images are in an S3 bucket', () => {
     try {
       expect(await bucket.exists(uploadKeys(hash).full)).toBe(true);
       expect(await bucket.exists(uploadKeys(hash).thumb)).toBe(true);
+      expect(await bucket.exists(uploadKeys(hash).large)).toBe(true);
       for (const server of [app, second]) {
         const image = await server.inject({ method: 'GET', url });
         expect(image.statusCode).toBe(200);
@@ -129,7 +130,7 @@ describe('a shop whose images are in an S3 bucket', () => {
       }
       const deleted = await second.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers });
       expect(deleted.statusCode).toBe(200);
-      expect(await bucket.exists(uploadKeys(hash).full)).toBe(false);
+      for (const key of Object.values(uploadKeys(hash))) expect(await bucket.exists(key)).toBe(false);
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     } finally {
       await bucket.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productSrcSet, thumbUrl } from './product-images';
+import { largeUrl, productSrcSet, thumbUrl } from './product-images';
 
 describe('product image renditions', () => {
   it('pairs the 400w thumb with the 1000w full image', () => {
@@ -11,5 +11,12 @@ describe('product image renditions', () => {
 
   it('offers no srcSet for an image that does not follow the naming', () => {
     expect(productSrcSet('/images/uploads/photo.jpg')).toBeUndefined();
+  });
+
+  it('names the viewer’s large rendition, which the page’s srcSet never offers', () => {
+    const full = `/images/uploads/${'a'.repeat(64)}-full.webp`;
+    expect(largeUrl(full)).toBe(`/images/uploads/${'a'.repeat(64)}-large.webp`);
+    expect(largeUrl('/images/uploads/photo.jpg')).toBeUndefined();
+    expect(productSrcSet(full)).not.toContain('-large');
   });
 });

@@ -1,4 +1,6 @@
-// Product images are served as two renditions: `…-full.webp` (1000 px) and `…-thumb.webp` (400 px).
+// Product images are served as three renditions: `…-full.webp` (1000 px) and `…-thumb.webp`
+// (400 px) on the pages, and `…-large.webp` (1600 px, never enlarged) for the picture viewer only.
+// An upload from before the large size has no large file: the viewer falls back to the full one.
 export const PRODUCT_IMAGE_PLACEHOLDER = '/placeholder-product.svg';
 
 export function thumbUrl(fullUrl: string): string | undefined {
@@ -9,4 +11,14 @@ export function thumbUrl(fullUrl: string): string | undefined {
 export function productSrcSet(fullUrl: string): string | undefined {
   const thumb = thumbUrl(fullUrl);
   return thumb ? `${thumb} 400w, ${fullUrl} 1000w` : undefined;
+}
+
+/** The viewer's 1600 px rendition, when the URL follows the naming (never used on the pages). */
+export function largeUrl(fullUrl: string): string | undefined {
+  return fullUrl.endsWith('-full.webp') ? fullUrl.replace(/-full\.webp$/, '-large.webp') : undefined;
+}
+
+/** Every product picture's accessible name: the product, and which picture of how many. */
+export function productImageAlt(name: string, index: number, count: number): string {
+  return count > 1 ? `${name}, image ${index + 1} of ${count}` : name;
 }

@@ -234,6 +234,8 @@ describe('demo product images', () => {
     expect(demoImageFileName('gold-lace', 0, 'thumb')).toBe('gold-lace-1-thumb.webp');
     expect(demoImageUrl('gold-lace', 2)).toBe('/images/demo/gold-lace-3-full.webp');
     expect(demoImageUrl('gold-lace', 1, 'thumb')).toBe('/images/demo/gold-lace-2-thumb.webp');
+    expect(demoImageUrl('gold-lace', 0, 'large')).toBe('/images/demo/gold-lace-1-large.webp');
+    expect(IMAGE_SIZES.large).toBe(1600);
   });
 
   it('escapes XML in labels', () => {
@@ -245,7 +247,7 @@ describe('demo product images', () => {
   it(
     'renders an image as a WebP of the right dimensions for each size',
     async () => {
-      for (const size of ['thumb', 'full'] as const) {
+      for (const size of ['thumb', 'full', 'large'] as const) {
         const buffer = await renderProductImage({ ...firstImage, label: 'Bows & <Ties>' }, size);
         const metadata = await sharp(buffer).metadata();
         expect(metadata.format).toBe('webp');
@@ -257,7 +259,7 @@ describe('demo product images', () => {
   );
 
   it(
-    'generates both sizes of every image once and skips existing files on the next run',
+    'generates every size of every image (the viewer’s 1600 px large one too) once and skips existing files on the next run',
     async () => {
       const [firstSubcategory] = demoCatalogue[0]?.subcategories ?? [];
       const twoProducts = demoCatalogue.flatMap((c) => c.subcategories.flatMap((s) => s.products)).slice(0, 2);
@@ -270,7 +272,7 @@ describe('demo product images', () => {
           subcategories: [{ ...(firstSubcategory as NonNullable<typeof firstSubcategory>), products: twoProducts }],
         },
       ];
-      const expected = twoProducts.reduce((sum, product) => sum + product.images.length * 2, 0);
+      const expected = twoProducts.reduce((sum, product) => sum + product.images.length * 3, 0);
       const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'demo-images-')), 'nested', 'demo');
       try {
         const first = await generateDemoImages(outDir, catalogue, { concurrency: 2 });
@@ -281,6 +283,7 @@ describe('demo product images', () => {
             product.images.flatMap((_, index) => [
               demoImageFileName(product.slug, index, 'thumb'),
               demoImageFileName(product.slug, index, 'full'),
+              demoImageFileName(product.slug, index, 'large'),
             ]),
           )
           .sort();

@@ -9,7 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { demoCatalogue, type ImagePattern, type SeedCategory, type SeedImage } from './catalogue-data';
 
-export const IMAGE_SIZES = { thumb: 400, full: 1000 } as const;
+/** The pages show thumb and full; only the picture viewer asks for large. */
+export const IMAGE_SIZES = { thumb: 400, full: 1000, large: 1600 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 const WEBP_QUALITY = 78;
@@ -52,7 +53,7 @@ function luminance(hex: string): number {
 
 /**
  * The repeating motif, drawn in the accent colour on a transparent tile. Tile sizes are
- * multiples of 5 so that they are whole pixels at both sizes (0.4 and 1 pixel per unit):
+ * multiples of 5 so that they are whole pixels at every size (0.4, 1 and 1.6 pixels per unit):
  * librsvg draws fractional tiles many times more slowly.
  */
 function patternTile(pattern: ImagePattern, accent: string, background: string): string {
@@ -315,7 +316,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
 }
 
 /**
- * Writes every image of every product in both sizes into outDir, skipping files that already
+ * Writes every image of every product in every size into outDir, skipping files that already
  * exist, with at most `concurrency` images being drawn at a time.
  */
 export async function generateDemoImages(

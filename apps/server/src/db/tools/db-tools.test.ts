@@ -317,10 +317,11 @@ describe('storage:move', () => {
 
   it('copies the images and the private files to their prefixes with their types, then skips what is there', async () => {
     const first = await run('storage-move', [], env());
-    expect(first.report).toMatch(/uploads: .* 2 copied, 0 already there/);
+    // One uploaded picture: its thumb, full and large renditions.
+    expect(first.report).toMatch(/uploads: .* 3 copied, 0 already there/);
     expect(first.report).toMatch(/private: .* 1 copied, 0 already there/);
     const again = await run('storage-move', [], env());
-    expect(again.report).toMatch(/uploads: .* 0 copied, 2 already there/);
+    expect(again.report).toMatch(/uploads: .* 0 copied, 3 already there/);
     expect(again.report).toMatch(/private: .* 0 copied, 1 already there/);
 
     const client = new S3Client({
@@ -333,6 +334,10 @@ describe('storage:move', () => {
       const imageKey = path.basename(built.imageUrl);
       const image = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `product-images/${imageKey}` }));
       expect(image.ContentType).toBe('image/webp');
+      const largeKey = `product-images/${imageKey.replace('-full.webp', '-large.webp')}`;
+      expect((await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: largeKey }))).ContentType).toBe(
+        'image/webp',
+      );
       expect(image.CacheControl).toBe('public, max-age=31536000, immutable');
       const [proofRow] = await (async () => {
         const database = await openDatabase({ url: movedUrl, dataDir: '' });

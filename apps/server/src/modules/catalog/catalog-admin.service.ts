@@ -311,9 +311,8 @@ export class CatalogAdminService {
         await this.database.db.transaction(async (tx) => {
           await this.repository.lockImageFiles(tx, [hash]);
           if (await this.repository.imageInUse(url, tx)) return;
-          const keys = uploadKeys(hash);
-          await this.storage.delete(keys.full);
-          await this.storage.delete(keys.thumb);
+          // Every rendition, the large one too (an older upload has none: deleting it is a no-op).
+          for (const key of Object.values(uploadKeys(hash))) await this.storage.delete(key);
         });
       } catch (error) {
         this.log.warn({ err: error, url }, 'could not remove an unused image');

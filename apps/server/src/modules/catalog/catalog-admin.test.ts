@@ -102,7 +102,11 @@ describe('creating a product', () => {
     expect(product.images).toHaveLength(1);
     expect(product.images[0]).toMatch(/^\/images\/uploads\/[0-9a-f]{64}-full\.webp$/);
 
-    for (const url of [product.images[0], product.images[0].replace('-full.webp', '-thumb.webp')]) {
+    for (const url of [
+      product.images[0],
+      product.images[0].replace('-full.webp', '-thumb.webp'),
+      product.images[0].replace('-full.webp', '-large.webp'),
+    ]) {
       const image = await app.inject({ method: 'GET', url });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/webp');
@@ -215,6 +219,7 @@ describe('editing a product', () => {
     expect(updated.price).toBe(2000);
     expect(files()).not.toContain(secondFile);
     expect(files()).not.toContain(secondFile.replace('-full', '-thumb'));
+    expect(files()).not.toContain(secondFile.replace('-full', '-large'));
     expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 
@@ -714,7 +719,9 @@ describe.skipIf(!shopDatabaseIsServer())('a picture let go while another product
       const response = await creating;
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().product.images).toEqual([url]);
-      expect(files()).toEqual(expect.arrayContaining([`${hash}-full.webp`, `${hash}-thumb.webp`]));
+      expect(files()).toEqual(
+        expect.arrayContaining([`${hash}-full.webp`, `${hash}-thumb.webp`, `${hash}-large.webp`]),
+      );
     } finally {
       await other.end();
     }

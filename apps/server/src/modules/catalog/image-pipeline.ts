@@ -5,9 +5,10 @@ import { AppError } from '../../lib/errors';
 import { UPLOADS_URL_PREFIX } from '../../storage';
 
 /**
- * Uploaded product pictures → the two WebP renditions the storefront already shows (the demo
- * images' sizes: `-thumb` 400 px and `-full` 1000 px, apps/web/src/lib/product-images.ts), named
- * by the hash of their bytes (decision 014).
+ * Uploaded product pictures → the three WebP renditions the storefront shows (the demo images'
+ * sizes: `-thumb` 400 px and `-full` 1000 px on the pages, `-large` 1600 px only in the picture
+ * viewer, apps/web/src/lib/product-images.ts), named by the hash of the full one's bytes
+ * (decision 014). No rendition is ever enlarged: a 1200 px upload's large file is 1200 px.
  *
  * The type comes from the bytes (never the file name or the declared Content-Type); only JPEG,
  * PNG, WebP and AVIF pass; an animation or a multi-page file is refused; the pixel count is read
@@ -16,7 +17,7 @@ import { UPLOADS_URL_PREFIX } from '../../storage';
  * (location, camera, ICC profile) — sharp keeps none unless asked with withMetadata().
  */
 
-export const IMAGE_RENDITIONS = { thumb: 400, full: 1000 } as const;
+export const IMAGE_RENDITIONS = { thumb: 400, full: 1000, large: 1600 } as const;
 export const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 80;
 
@@ -25,7 +26,7 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 export interface ProcessedImage {
   /** sha256 of the full rendition (hex, 64 characters): the images' shared name. */
   hash: string;
-  /** The URL products keep (the full rendition); the thumb's is the same with -thumb. */
+  /** The URL products keep (the full rendition); the others' are the same with -thumb / -large. */
   url: string;
   files: { key: string; bytes: Buffer }[];
 }
@@ -88,7 +89,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (width < 1 || height < 1) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
   if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
-  // One decode, two renditions (clone shares the input).
+  // One decode, three renditions (clone shares the input).
   const upright = input().rotate(); // upright from the EXIF orientation, before the metadata goes
   const render = (size: number) =>
     upright
@@ -98,8 +99,13 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .toBuffer();
   let full: Buffer;
   let thumb: Buffer;
+  let large: Buffer;
   try {
-    [full, thumb] = await Promise.all([render(IMAGE_RENDITIONS.full), render(IMAGE_RENDITIONS.thumb)]);
+    [full, thumb, large] = await Promise.all([
+      render(IMAGE_RENDITIONS.full),
+      render(IMAGE_RENDITIONS.thumb),
+      render(IMAGE_RENDITIONS.large),
+    ]);
   } catch (error) {
     if (/pixel limit/i.test(String((error as Error)?.message))) throw tooManyPixels();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unreadable);
@@ -112,12 +118,14 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     files: [
       { key: names.full, bytes: full },
       { key: names.thumb, bytes: thumb },
+      { key: names.large, bytes: large },
     ],
   };
 }
 
+/** Every file of one uploaded picture; an upload from before the large size has no `large` file. */
 export function uploadKeys(hash: string) {
-  return { full: `${hash}-full.webp`, thumb: `${hash}-thumb.webp` };
+  return { full: `${hash}-full.webp`, thumb: `${hash}-thumb.webp`, large: `${hash}-large.webp` };
 }
 
 const UPLOAD_URL = new RegExp(`^${UPLOADS_URL_PREFIX.replaceAll('/', '\\/')}([0-9a-f]{64})-full\\.webp$`);

@@ -249,7 +249,7 @@ describe('accepted uploads', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
-  it('takes PNG, WebP and AVIF as well as JPEG, and makes 1000 px and 400 px renditions', async () => {
+  it('takes PNG, WebP and AVIF as well as JPEG, and makes 1600 px, 1000 px and 400 px renditions', async () => {
     const big = await picture('png', { width: 2400, height: 1200, colour: '#117a65' });
     const response = await upload(
       [
@@ -265,8 +265,29 @@ describe('accepted uploads', () => {
     const thumb = await sharp(
       (await app.inject({ method: 'GET', url: (wide as string).replace('-full.webp', '-thumb.webp') })).rawPayload,
     ).metadata();
+    const large = await sharp(
+      (await app.inject({ method: 'GET', url: (wide as string).replace('-full.webp', '-large.webp') })).rawPayload,
+    ).metadata();
     expect([full.width, full.height]).toEqual([1000, 500]);
     expect([thumb.width, thumb.height]).toEqual([400, 200]);
+    expect(large.format).toBe('webp');
+    expect([large.width, large.height]).toEqual([1600, 800]);
+  });
+
+  it('never enlarges a small upload: each rendition is at most the picture’s own size', async () => {
+    const small = await picture('png', { width: 1200, height: 900, colour: '#a04000' });
+    const response = await upload([imageFile(small, 'small.png', 'image/png')], 'Small photo');
+    expect(response.statusCode, response.body).toBe(201);
+    const [url] = response.json().product.images as string[];
+    const size = async (suffix: string) => {
+      const reply = await app.inject({ method: 'GET', url: (url as string).replace('-full.webp', suffix) });
+      expect(reply.statusCode).toBe(200);
+      const { width, height } = await sharp(reply.rawPayload).metadata();
+      return [width, height];
+    };
+    expect(await size('-large.webp')).toEqual([1200, 900]);
+    expect(await size('-full.webp')).toEqual([1000, 750]);
+    expect(await size('-thumb.webp')).toEqual([400, 300]);
   });
 });
 
