@@ -2,7 +2,7 @@
 try {
   if (localStorage.getItem('darkMode') === 'true') {
     document.documentElement.classList.add('dark');
-    // The browser's bar (and an installed app's title bar) in dark mode's page colour (stone-950).
+    // The browser's bar: dark-mode.ts THEME_COLORS.
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', '#0c0a09');
   }
 } catch (_) {
