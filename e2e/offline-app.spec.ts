@@ -180,6 +180,13 @@ describe('a visited shop opened with no connection', () => {
       }
     }
 
+    // A reload, as a visitor on a dead connection would: the same page again from the worker.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await warning(page).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+    expect(await productPictureWidth(page)).toBeGreaterThan(0);
+
     // Checkout, an account page, an order and the admin are never answered from the cache: the
     // browser's own "cannot connect".
     for (const at of ['/checkout', '/profile', '/orders', '/admin', '/login']) {
