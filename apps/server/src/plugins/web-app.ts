@@ -41,6 +41,7 @@ const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexFile);
+  const distRoot = path.resolve(options.webDistDir);
   // The files in a context of their own, with @fastify/compress for their streams (scripts, styles,
   // SVG): its hooks run on file requests only, never on the API's.
   await app.register(async (files) => {
@@ -74,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           // index.html names the hashed assets of one deploy: it must never outlive it.
           const page = filePath.endsWith('.html');
-          const atRoot = path.dirname(filePath) === path.resolve(options.webDistDir);
+          const atRoot = path.dirname(filePath) === distRoot;
           const name = path.basename(filePath);
           const serviceWorker = atRoot && SERVICE_WORKER_FILE.test(name);
           res.setHeader(
