@@ -41,6 +41,9 @@ describe('the server', () => {
       expect(csp, url).toContain("script-src 'self' https://js.paystack.co");
       expect(csp, url).toContain("connect-src 'self' https://api.paystack.co");
       expect(csp, url).toContain("frame-ancestors 'none'");
+      // The storefront's service worker and manifest: the shop's own only (decision 032).
+      expect(csp, url).toContain("worker-src 'self';");
+      expect(csp, url).toContain("manifest-src 'self';");
       expect(csp, url).not.toMatch(/script-src[^;]*unsafe/);
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-powered-by'], url).toBeUndefined();

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
 import { preloadPages } from './lib/lazy-page';
 import { dropPageData, readPageData } from './lib/page-data';
+import { startOfflineApp } from './offline/start-offline-app';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -52,3 +53,7 @@ void firstPage.then(() => {
     else createRoot(root).render(app);
   });
 });
+
+// The service worker that opens the shop offline (docs/decisions/032): registered late, from the
+// storefront, in the production build only.
+startOfflineApp();

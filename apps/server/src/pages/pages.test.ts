@@ -225,6 +225,15 @@ describe('a product page fetched without a browser', () => {
     expect(shop.app.catalog.cache.size).toBe(entries);
   });
 
+  it("links the installable app's manifest and theme colour from every page, drawn or plain", async () => {
+    const product = await someProduct();
+    for (const url of ['/', '/shop', `/products/${product.slug}`, '/checkout', '/no-such-page', '/index.html']) {
+      const html = (await page(url)).body;
+      expect(html.match(/<link rel="manifest" href="\/manifest.webmanifest" \/>/g), url).toHaveLength(1);
+      expect(html, url).toContain('<meta name="theme-color" content="#652236" />');
+    }
+  });
+
   it('cannot be broken out of by a product name that closes the script element', async () => {
     const name = '</script><script>alert(1)</script> & "Lace" \u2028';
     await shop.database.query(

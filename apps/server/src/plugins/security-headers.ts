@@ -35,6 +35,9 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   'media-src': ["'self'"],
   'connect-src': ["'self'", PAYSTACK_ORIGINS.api],
   'frame-src': [PAYSTACK_ORIGINS.frame, PAYSTACK_ORIGINS.script],
+  // The storefront's service worker and web app manifest (docs/decisions/032): the shop's own only.
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],

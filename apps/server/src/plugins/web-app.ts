@@ -17,6 +17,13 @@ import { PAGE_HEADERS } from './security-headers';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The files the web build keeps .br and .gz copies of (apps/web/scripts/precompress.mjs), and those copies. */
 const PRECOMPRESSED_FILE = /\.(?:js|css|svg|json|txt|xml)(?:\.br|\.gz)?$/;
+/**
+ * The service worker (sw.js) and the Workbox runtime it imports (workbox-<hash>.js), at the
+ * root of the build (docs/decisions/032): asked of the shop on every visit, so a deploy's new
+ * worker takes over on the next one and nobody is kept on an old version.
+ */
+const SERVICE_WORKER_FILE = /^(?:sw|workbox-[\w-]+)\.js(?:\.br|\.gz)?$/;
+const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
 
 /**
  * Serves the built storefront and its images. Hashed assets never change, so browsers keep them
@@ -34,6 +41,7 @@ const PRECOMPRESSED_FILE = /\.(?:js|css|svg|json|txt|xml)(?:\.br|\.gz)?$/;
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexFile);
+  const distRoot = path.resolve(options.webDistDir);
   // The files in a context of their own, with @fastify/compress for their streams (scripts, styles,
   // SVG): its hooks run on file requests only, never on the API's.
   await app.register(async (files) => {
@@ -67,10 +75,18 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           // index.html names the hashed assets of one deploy: it must never outlive it.
           const page = filePath.endsWith('.html');
+          const atRoot = path.dirname(filePath) === distRoot;
+          const name = path.basename(filePath);
+          const serviceWorker = atRoot && SERVICE_WORKER_FILE.test(name);
           res.setHeader(
             'cache-control',
-            immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : page ? 'no-cache' : 'public, max-age=3600',
+            immutable
+              ? `public, max-age=${YEAR_SECONDS}, immutable`
+              : page || serviceWorker
+                ? 'no-cache'
+                : 'public, max-age=3600',
           );
+          if (atRoot && name === WEB_APP_MANIFEST_FILE) res.setHeader('content-type', 'application/manifest+json');
           // Scripts, styles and SVGs go out in the encoding the browser accepts: caches keep each apart.
           if (PRECOMPRESSED_FILE.test(filePath)) res.setHeader('vary', 'accept-encoding');
           // An SVG opened on its own is a document too, and may hold a script.

@@ -10,8 +10,14 @@ export function isDarkModeOn(): boolean {
   return document.documentElement.classList.contains('dark');
 }
 
+/** The browser's bar in each mode: wine-800 (the logo's) and stone-950 (dark mode's page). */
+export const THEME_COLORS = { light: '#652236', dark: '#0c0a09' } as const;
+
 export function setDarkMode(on: boolean): void {
   document.documentElement.classList.toggle('dark', on);
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', on ? THEME_COLORS.dark : THEME_COLORS.light);
   try {
     localStorage.setItem(storageKeys.darkMode, on ? 'true' : 'false');
   } catch {
