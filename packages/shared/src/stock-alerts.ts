@@ -39,9 +39,10 @@ export const STOCK_ALERT_MESSAGES = {
   tooManyForEmail: `This email already waits for ${STOCK_ALERT_LIMITS.openPerEmail} products. You will be told as they come back.`,
   tooManyForProduct: 'Too many people are waiting for this product to take another request. Please check back soon.',
   productNotFound: 'Product not found',
-  unsubscribeConfirm: 'Do you want to stop waiting for this product? We will not email you when it is back.',
-  unsubscribeButton: 'Stop this alert',
-  unsubscribed: 'Done: you will not be emailed when this product is back.',
+  unsubscribeConfirm:
+    'Stop back-in-stock emails to this address? Products it still waits for will not be emailed when they are back.',
+  unsubscribeButton: 'Stop back-in-stock emails',
+  unsubscribed: 'Done: no more back-in-stock emails will come to this address. You can ask again on any product page.',
   unsubscribeInvalid: 'This link is not valid.',
   /** Admin: products list and dashboard. */
   dashboardHeading: 'Waiting for restock',

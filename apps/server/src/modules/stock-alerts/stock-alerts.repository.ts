@@ -83,10 +83,18 @@ export class StockAlertsRepository {
     );
   }
 
-  /** The unsubscribe link: cancels the alert holding this token's hash, once. */
+  /**
+   * The unsubscribe link: marks the alert holding this token's hash, and cancels every alert its
+   * address still has open, so no further back-in-stock email goes there. Once; nothing for an
+   * unknown hash.
+   */
   async cancelByTokenHash(tokenHash: string): Promise<void> {
     await this.database.db.execute(
-      sql`UPDATE stock_alerts SET cancelled_at = now() WHERE unsubscribe_token_hash = ${tokenHash} AND cancelled_at IS NULL`,
+      sql`UPDATE stock_alerts SET cancelled_at = now()
+           WHERE cancelled_at IS NULL
+             AND (unsubscribe_token_hash = ${tokenHash}
+                  OR (notified_at IS NULL
+                      AND email = (SELECT email FROM stock_alerts WHERE unsubscribe_token_hash = ${tokenHash})))`,
     );
   }
 

@@ -85,8 +85,10 @@ export class StockAlertsService {
   }
 
   /**
-   * The unsubscribe link of a back-in-stock email (or a mail client's one-click): closes that
-   * alert. Says nothing about whether the token existed; a second time changes nothing.
+   * The unsubscribe link of a back-in-stock email (or a mail client's one-click): that alert is
+   * already closed, so it stops the others its address still waits for (what unsubscribing from a
+   * kind of email means). Says nothing about whether the token existed; a second time changes
+   * nothing.
    */
   async unsubscribe(token: string): Promise<void> {
     if (!TOKEN_PATTERN.test(token)) return;

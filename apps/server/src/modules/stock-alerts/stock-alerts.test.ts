@@ -351,9 +351,12 @@ describe('the admin sees who waits', () => {
 });
 
 describe('the unsubscribe link', () => {
-  it('opens a page with a button (changing nothing), and its POST closes the alert; the same answer for any token', async () => {
+  it('opens a page with a button (changing nothing), and its POST stops every alert of that address; the same answer for any token', async () => {
     const product = await soldOut();
+    const other = await soldOut();
     await ask(product.id, 'leaving@example.com');
+    await ask(other.id, 'leaving@example.com');
+    await ask(other.id, 'staying@example.com');
     await setStock(product.id, 100);
     await drain();
     const [email] = await emailsFor(product);
@@ -377,6 +380,17 @@ describe('the unsubscribe link', () => {
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     expect(oneClick.json()).toEqual({ message: STOCK_ALERT_MESSAGES.unsubscribed });
     expect((await alertsOf(product.id))[0]?.cancelled_at).not.toBeNull();
+    // The address's other alert is stopped too; another address's is not.
+    const others = await alertsOf(other.id);
+    expect(others.filter((alert) => alert.cancelled_at !== null).map((alert) => alert.email)).toEqual([
+      'leaving@example.com',
+    ]);
+    expect(others.filter((alert) => alert.cancelled_at === null).map((alert) => alert.email)).toEqual([
+      'staying@example.com',
+    ]);
+    await setStock(other.id, 100);
+    await drain();
+    expect((await emailsFor(other)).map((email) => email.to)).toEqual(['staying@example.com']);
 
     const button = await app.inject({
       method: 'POST',
