@@ -24,6 +24,8 @@ export interface OpenAlertRow {
 
 const OPEN = sql`notified_at IS NULL AND cancelled_at IS NULL`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 const PRODUCT_COLUMNS = sql`id, name, slug, price_kobo AS "priceKobo", stock_hundredths AS "stockHundredths", unit,
@@ -39,8 +41,9 @@ export class StockAlertsRepository {
    * waits for the new alert (and its trigger then sees it), or is seen here (and the request is
    * answered "in stock"). Either way no alert is left open on a product that can be bought.
    */
-  async lockProduct(tx: Executor, productId: string): Promise<AlertProductRow | null> {
-    const result = await tx.execute(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${productId} FOR SHARE`);
+  async lockProduct(tx: Executor, idOrSlug: string): Promise<AlertProductRow | null> {
+    const which = UUID.test(idOrSlug) ? sql`id = ${idOrSlug}::uuid` : sql`slug = ${idOrSlug}`;
+    const result = await tx.execute(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${which} FOR SHARE`);
     return rowsOf<AlertProductRow>(result)[0] ?? null;
   }
 

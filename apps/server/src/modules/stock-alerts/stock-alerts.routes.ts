@@ -1,5 +1,6 @@
 import { parse as parseQueryString } from 'node:querystring';
 import {
+  idOrSlugParamsSchema,
   messageResponseSchema,
   STOCK_ALERT_MESSAGES,
   stockAlertRequestSchema,
@@ -11,8 +12,6 @@ import { z } from 'zod';
 import { escapeHtml, SHOP_NAME } from '../../mail/templates';
 import { PAGE_HEADERS } from '../../plugins/security-headers';
 import type { StockAlertsService } from './stock-alerts.service';
-
-const productParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** The field the unsubscribe page's form sends, so its POST is answered with a page (one-click gets JSON). */
 const PAGE_FORM_FIELD = 'answer';
@@ -52,12 +51,14 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
   { service, shopUrl },
 ) => {
   app.post(
-    '/products/:id/stock-alerts',
-    { schema: { params: productParams, body: stockAlertRequestSchema, response: { 201: messageResponseSchema } } },
+    '/products/:idOrSlug/stock-alerts',
+    {
+      schema: { params: idOrSlugParamsSchema, body: stockAlertRequestSchema, response: { 201: messageResponseSchema } },
+    },
     async (request, reply) => {
       // A signed-in customer's alert is tied to the account too; a guest's to the address only.
       const user = await app.authenticate(request);
-      await service.request(request.params.id, request.body.email, { ip: request.ip, userId: user?.id ?? null });
+      await service.request(request.params.idOrSlug, request.body.email, { ip: request.ip, userId: user?.id ?? null });
       return reply.status(201).send({ message: STOCK_ALERT_MESSAGES.requested });
     },
   );

@@ -19,7 +19,6 @@ export const STOCK_RETURNED_OUTBOX_KIND = 'stock-returned';
 
 /** 24 random bytes, base64url: what an unsubscribe token looks like; anything else is refused unread. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REQUESTS_PER_IP = {
   max: STOCK_ALERT_LIMITS.requestsPerIp,
@@ -63,16 +62,15 @@ export class StockAlertsService {
    * one who else is waiting. 404 for an unknown product, 409 `IN_STOCK` when it can be bought now,
    * 409 `STOCK_ALERT_LIMIT` past the address's or the product's limit.
    */
-  async request(productId: string, email: string, context: { ip: string; userId: string | null }): Promise<void> {
+  async request(idOrSlug: string, email: string, context: { ip: string; userId: string | null }): Promise<void> {
     await spendLimit(this.limits, `stock-alert:${context.ip}`, REQUESTS_PER_IP);
-    if (!UUID.test(productId)) throw new AppError('NOT_FOUND', STOCK_ALERT_MESSAGES.productNotFound);
     await this.database.db.transaction(async (tx) => {
-      const product = await this.repository.lockProduct(tx, productId);
+      const product = await this.repository.lockProduct(tx, idOrSlug);
       if (!product) throw new AppError('NOT_FOUND', STOCK_ALERT_MESSAGES.productNotFound);
       if (isPurchasable(termsOf(product), product.stockHundredths)) {
         throw new AppError('IN_STOCK', STOCK_ALERT_MESSAGES.inStock);
       }
-      const open = await this.repository.openCounts(tx, productId, email);
+      const open = await this.repository.openCounts(tx, product.id, email);
       if (open.exists) return;
       if (open.forEmail >= STOCK_ALERT_LIMITS.openPerEmail) {
         throw new AppError('STOCK_ALERT_LIMIT', STOCK_ALERT_MESSAGES.tooManyForEmail);
@@ -80,7 +78,7 @@ export class StockAlertsService {
       if (open.forProduct >= STOCK_ALERT_LIMITS.openPerProduct) {
         throw new AppError('STOCK_ALERT_LIMIT', STOCK_ALERT_MESSAGES.tooManyForProduct);
       }
-      await this.repository.insertOpen(tx, { productId, email, userId: context.userId });
+      await this.repository.insertOpen(tx, { productId: product.id, email, userId: context.userId });
     });
   }
 

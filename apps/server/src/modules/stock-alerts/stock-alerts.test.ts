@@ -131,6 +131,10 @@ describe('asking for a back-in-stock alert', () => {
     }
 
     const product = await soldOut();
+    // By its slug too, like the product's own routes: the alert is the product's.
+    expect((await ask(product.slug, 'by-slug@example.com')).statusCode).toBe(201);
+    expect((await alertsOf(product.id)).map((alert) => alert.email)).toEqual(['by-slug@example.com']);
+    await shop.database.query('DELETE FROM stock_alerts WHERE product_id = $1', [product.id]);
     const bad = await ask(product.id, 'not-an-email');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'INVALID_INPUT', errors: { email: 'Invalid email address' } });
