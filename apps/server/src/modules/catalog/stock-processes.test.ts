@@ -51,8 +51,14 @@ const get = async (app: FastifyInstance, url: string) => {
   return response.json();
 };
 
-/** Resolves once every notice sent so far has reached both apps (a full notice empties their caches). */
+/**
+ * Resolves once every notice sent so far has reached both apps (a full notice empties their caches).
+ * Each cache first holds an answer, so an empty cache means the notice arrived (notices arrive in
+ * the order they were sent), not that nothing was cached yet.
+ */
 async function settled() {
+  for (const app of [one, two]) await get(app, '/api/categories');
+  expect(one.catalog.cache.size * two.catalog.cache.size).toBeGreaterThan(0);
   await shop.database.notify(CATALOG_CHANNEL, 'test');
   for (let i = 0; i < 250 && (one.catalog.cache.size > 0 || two.catalog.cache.size > 0); i += 1) await sleep(20);
   expect([one.catalog.cache.size, two.catalog.cache.size]).toEqual([0, 0]);
