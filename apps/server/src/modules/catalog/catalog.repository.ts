@@ -1,4 +1,4 @@
-import type { PriceBreakHundredths, Product, ProductSort, SaleTerms, SaleUnit, Subcategory } from '@shop/shared';
+import type { PriceBreakHundredths, Product, ProductCard, ProductSort, SaleTerms, SaleUnit, Subcategory } from '@shop/shared';
 import { hundredthsToUnits, koboToNaira, SEARCH_TOTAL_CAP, saleFieldsOf } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
@@ -63,31 +63,33 @@ const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
   FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
 
 /**
- * toProduct's answer written by PostgreSQL as JSON text, for the lists (decision 018): Node then
- * sends one string per product instead of parsing 18 columns and serialising them again. Must
- * give what toProduct gives, key for key (catalog.test.ts compares the two over the catalogue).
+ * The card of a product (productCardOf over toProduct's answer) written by PostgreSQL as JSON
+ * text, for the lists (decision 018): Node then sends one string per product instead of parsing
+ * columns and serialising them again. A card has no description, specifications or gallery: its
+ * one picture is the first image's thumb (cardImageOf). Must give what productCardOf(toProduct)
+ * gives, key for key (catalog.test.ts compares the two over the catalogue).
  */
-const PRODUCT_JSON = `json_build_object(
-  'id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
+const CARD_JSON = `json_build_object(
+  'id', p.id, 'name', p.name, 'slug', p.slug,
   'unit', p.unit, 'step', ${unitsSql('p.step_hundredths')}, 'minQuantity', ${unitsSql('p.min_quantity_hundredths')},
   'packSize', p.pack_size, 'packItemName', p.pack_item_name, 'priceBreaks', ${PRICE_BREAKS_JSON},
   'price', trim_scale(p.price_kobo / 100.0), 'stock', ${unitsSql('p.stock_hundredths')},
-  'images', p.images, 'specifications', p.specifications,
+  'image', regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp'),
   'subcategoryId', p.subcategory_id,
   'subcategory', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'categoryId', c.id,
     'category', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)),
   'isHotBuy', p.is_hot_buy, 'isNewlyAdded', p.is_newly_added,
-  'createdAt', ${isoSql('p.created_at')}, 'updatedAt', ${isoSql('p.updated_at')})::text AS json`;
+  'createdAt', ${isoSql('p.created_at')})::text AS json`;
 
-type ProductJsonRow = { id: string; json: string };
-export type ProductJson = RawJson<Product>;
-const toProductJson = (row: ProductJsonRow): ProductJson => new RawJson<Product>(row.json);
+type CardJsonRow = { id: string; json: string };
+export type CardJson = RawJson<ProductCard>;
+const toCardJson = (row: CardJsonRow): CardJson => new RawJson<ProductCard>(row.json);
 
 /**
- * Products as they go into an answer, each marked with its id (stock-shown.ts): the catalogue
- * cache drops an answer holding them when their stock changes, and keeps the others.
+ * Cards as they go into an answer, each marked with its product's id (stock-shown.ts): the
+ * catalogue cache drops an answer holding them when their stock changes, and keeps the others.
  */
-const shown = (rows: ProductJsonRow[]): ProductJson[] => rows.map((row) => productRead(toProductJson(row), row.id));
+const shown = (rows: CardJsonRow[]): CardJson[] => rows.map((row) => productRead(toCardJson(row), row.id));
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -272,7 +274,7 @@ export class CatalogRepository {
     const memoKey = `${where.sql} ${JSON.stringify(where.params)}`;
     // In stock only: a product selling out or coming back changes the members, the total and anchors.
     const availability = filter.inStock === true;
-    const list = (products: ProductJson[]) => (availability ? inStockOnly(products) : products);
+    const list = (products: CardJson[]) => (availability ? inStockOnly(products) : products);
     const total = await this.memo.remember(
       `total ${memoKey}`,
       async () => {
@@ -313,12 +315,12 @@ export class CatalogRepository {
       }
     }
     params.push(page.pageSize, skip);
-    const rows = await this.database.query<ProductJsonRow>(
+    const rows = await this.database.query<CardJsonRow>(
       `WITH page AS MATERIALIZED (
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
        )
-       SELECT p.id, ${PRODUCT_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
@@ -336,8 +338,8 @@ export class CatalogRepository {
 
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
@@ -347,8 +349,8 @@ export class CatalogRepository {
   }
 
   async hotBuys(limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
@@ -357,11 +359,11 @@ export class CatalogRepository {
 
   /** Newly added first, then the newest of the rest. */
   async featured(limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `(SELECT ${PRODUCT_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        UNION ALL
-       (SELECT ${PRODUCT_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
+       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE NOT p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
@@ -395,7 +397,7 @@ export class CatalogRepository {
     const indexed = '(SELECT q FROM index_query)';
     const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
     const rows = await this.database.query<
-      Partial<ProductJsonRow> & {
+      Partial<CardJsonRow> & {
         counted: number | null;
         streamed: number;
         similar: { query: string; word: string; lexemes: string[] | null }[] | null;
@@ -432,7 +434,7 @@ export class CatalogRepository {
           LIMIT $6 OFFSET $7
        ),
        found AS (
-         SELECT p.id, ${PRODUCT_JSON}, hits.tier, hits.rank, hits.n AS position
+         SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
            FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
        ),
        typos AS MATERIALIZED (
