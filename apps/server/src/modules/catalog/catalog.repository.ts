@@ -1,4 +1,12 @@
-import type { PriceBreakHundredths, Product, ProductCard, ProductSort, SaleTerms, SaleUnit, Subcategory } from '@shop/shared';
+import type {
+  PriceBreakHundredths,
+  Product,
+  ProductCard,
+  ProductSort,
+  SaleTerms,
+  SaleUnit,
+  Subcategory,
+} from '@shop/shared';
 import { hundredthsToUnits, koboToNaira, SEARCH_TOTAL_CAP, saleFieldsOf } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
