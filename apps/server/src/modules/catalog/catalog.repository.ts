@@ -62,12 +62,24 @@ const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-
 const unitsSql = (expression: string) => `trim_scale((${expression})::numeric / 100)`;
 
 /**
- * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
- * in ascending order of quantity, as saleFieldsOf writes them.
+ * A JSON object as text, built by concatenation: `fields` are [key, SQL giving the value's JSON
+ * text]. json_build_object writes `"key" : value, ` (a space either side of each colon and after
+ * each comma): a tenth of a card. Each value is quoted and escaped by to_json (the same escaping
+ * json_build_object uses), and a NULL becomes `null`.
  */
-const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
-    'minQuantity', ${unitsSql("b.line->>'minHundredths'")}, 'price', ${unitsSql("b.line->>'priceKobo'")})
-    ORDER BY (b.line->>'minHundredths')::numeric), '[]'::json)
+const jsonTextSql = (fields: [key: string, value: string][]) =>
+  `('{' || ${fields.map(([key, value], index) => `'${index ? ',' : ''}"${key}":' || coalesce(${value}, 'null')`).join(' || ')} || '}')`;
+const jsonString = (expression: string) => `to_json(${expression})::text`;
+const jsonNumber = (expression: string) => `(${expression})::text`;
+
+/**
+ * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
+ * in ascending order of quantity, as saleFieldsOf writes them: [{"minQuantity":10.25,"price":1050.5}].
+ */
+const PRICE_BREAKS_TEXT = `(SELECT coalesce('[' || string_agg(${jsonTextSql([
+  ['minQuantity', jsonNumber(unitsSql("b.line->>'minHundredths'"))],
+  ['price', jsonNumber(unitsSql("b.line->>'priceKobo'"))],
+])}, ',' ORDER BY (b.line->>'minHundredths')::numeric) || ']', '[]')
   FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
 
 /**
@@ -77,17 +89,41 @@ const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
  * one picture is the first image's thumb (cardImageOf). Must give what productCardOf(toProduct)
  * gives, key for key (catalog.test.ts compares the two over the catalogue).
  */
-const CARD_JSON = `json_build_object(
-  'id', p.id, 'name', p.name, 'slug', p.slug,
-  'unit', p.unit, 'step', ${unitsSql('p.step_hundredths')}, 'minQuantity', ${unitsSql('p.min_quantity_hundredths')},
-  'packSize', p.pack_size, 'packItemName', p.pack_item_name, 'priceBreaks', ${PRICE_BREAKS_JSON},
-  'price', trim_scale(p.price_kobo / 100.0), 'stock', ${unitsSql('p.stock_hundredths')},
-  'image', regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp'),
-  'subcategoryId', p.subcategory_id,
-  'subcategory', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'categoryId', c.id,
-    'category', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)),
-  'isHotBuy', p.is_hot_buy, 'isNewlyAdded', p.is_newly_added,
-  'createdAt', ${isoSql('p.created_at')})::text AS json`;
+const CARD_JSON = `${jsonTextSql([
+  ['id', jsonString('p.id')],
+  ['name', jsonString('p.name')],
+  ['slug', jsonString('p.slug')],
+  ['unit', jsonString('p.unit')],
+  ['step', jsonNumber(unitsSql('p.step_hundredths'))],
+  ['minQuantity', jsonNumber(unitsSql('p.min_quantity_hundredths'))],
+  ['packSize', jsonNumber('p.pack_size')],
+  ['packItemName', jsonString('p.pack_item_name')],
+  ['priceBreaks', PRICE_BREAKS_TEXT],
+  ['price', jsonNumber('trim_scale(p.price_kobo / 100.0)')],
+  ['stock', jsonNumber(unitsSql('p.stock_hundredths'))],
+  ['image', jsonString("regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp')")],
+  ['subcategoryId', jsonString('p.subcategory_id')],
+  [
+    'subcategory',
+    jsonTextSql([
+      ['id', jsonString('s.id')],
+      ['name', jsonString('s.name')],
+      ['slug', jsonString('s.slug')],
+      ['categoryId', jsonString('c.id')],
+      [
+        'category',
+        jsonTextSql([
+          ['id', jsonString('c.id')],
+          ['name', jsonString('c.name')],
+          ['slug', jsonString('c.slug')],
+        ]),
+      ],
+    ]),
+  ],
+  ['isHotBuy', 'p.is_hot_buy::text'],
+  ['isNewlyAdded', 'p.is_newly_added::text'],
+  ['createdAt', jsonString(isoSql('p.created_at'))],
+])} AS json`;
 
 type CardJsonRow = { id: string; json: string };
 export type CardJson = RawJson<ProductCard>;
