@@ -2,14 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
+import { wholeProducts } from './fixtures/products';
 
 const shop = useBrowser();
 
 type ApiProduct = { slug: string; name: string; images: string[] };
 
 async function productWithPictures(): Promise<ApiProduct> {
-  const data = await (await fetch(`${shop.baseUrl}/api/products?pageSize=100`)).json();
-  const product = (data.products as ApiProduct[]).find((p) => p.images.length >= 3);
+  const products = await wholeProducts<ApiProduct>(shop.baseUrl, '/api/products?pageSize=100');
+  const product = products.find((p) => p.images.length >= 3);
   if (!product) throw new Error('no product with three images in the demo catalogue');
   return product;
 }

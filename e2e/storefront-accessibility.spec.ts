@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
+import { wholeProducts } from './fixtures/products';
 
 const shop = useBrowser();
 
@@ -111,8 +112,7 @@ describe('the storefront for visitors using assistive technology', () => {
   }
 
   it('uses the shop by keyboard alone: skip link, search, gallery, quantity, cart and notifications', async () => {
-    const products = (await (await fetch(`${shop.baseUrl}/api/products?inStock=true&pageSize=100`)).json())
-      .products as ApiProduct[];
+    const products = await wholeProducts<ApiProduct>(shop.baseUrl, '/api/products?inStock=true&pageSize=100');
     const product = products.find((p) => p.images.length >= 2 && p.stock >= 3);
     if (!product) throw new Error('no product with two images and three in stock in the demo catalogue');
     const count = product.images.length;

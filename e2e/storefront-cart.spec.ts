@@ -11,7 +11,8 @@ type ApiProduct = {
   name: string;
   price: number;
   stock: number;
-  images: string[];
+  /** The card's one small picture. */
+  image: string | null;
   unit: string;
   priceBreaks: unknown[];
 };
@@ -254,7 +255,7 @@ describe('a visitor keeping a cart', () => {
         slug: product.slug,
         name: product.name,
         price: product.price + 500,
-        image: product.images[0],
+        image: product.image,
         stock: 999,
         quantity: product.stock + 5,
       },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { outputDir, useBrowser } from './fixtures/browser';
+import { wholeProducts } from './fixtures/products';
 
 const shop = useBrowser();
 
@@ -19,8 +20,7 @@ async function storefrontPages() {
   const { categories } = (await (await fetch(`${shop.baseUrl}/api/categories`)).json()) as {
     categories: ApiCategory[];
   };
-  const products = (await (await fetch(`${shop.baseUrl}/api/products?inStock=true&pageSize=50`)).json())
-    .products as ApiProduct[];
+  const products = await wholeProducts<ApiProduct>(shop.baseUrl, '/api/products?inStock=true&pageSize=50');
   const category = categories.find((c) => c.subcategories.length > 0);
   const subcategory = category?.subcategories[0];
   const product = products.find((p) => p.images.length >= 2) ?? products[0];

@@ -4,7 +4,7 @@ import { useBrowser } from './fixtures/browser';
 const shop = useBrowser();
 
 type ApiCategory = { id: string; name: string; subcategories: { id: string; name: string }[] };
-type ApiProduct = { id: string; slug: string; name: string; stock: number; images: string[]; unit: string };
+type ApiProduct = { id: string; slug: string; name: string; stock: number; image: string | null; unit: string };
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${shop.baseUrl}${path}`);
@@ -163,12 +163,13 @@ describe('a visitor finding their way around', () => {
     // The shop's first page, as /shop asks for it.
     const listing = await api<{ products: ApiProduct[] }>('/api/products?pageSize=24');
     const broken = listing.products[0];
-    if (!broken?.images[0]) throw new Error('demo products have images');
+    // A card carries the first picture's thumb; its srcset names the full one beside it.
+    if (!broken?.image) throw new Error('demo products have images');
     const brokenFile =
-      broken.images[0]
+      broken.image
         .split('/')
         .pop()
-        ?.replace(/-full\.webp$/, '') ?? '';
+        ?.replace(/-thumb\.webp$/, '') ?? '';
 
     const { page, context } = await shop.newPage();
     // The first product's image files are missing on the server.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
+import { wholeProducts } from './fixtures/products';
 
 const shop = useBrowser();
 
@@ -7,8 +8,8 @@ type ApiProduct = { id: string; slug: string; name: string; images: string[] };
 
 describe('a visitor looking at a product', () => {
   it('moves through its images with the thumbnails and the arrow keys', async () => {
-    const data = await (await fetch(`${shop.baseUrl}/api/products?pageSize=100`)).json();
-    const product = (data.products as ApiProduct[]).find((p) => p.images.length >= 2);
+    const products = await wholeProducts<ApiProduct>(shop.baseUrl, '/api/products?pageSize=100');
+    const product = products.find((p) => p.images.length >= 2);
     if (!product) throw new Error('no product with two images in the demo catalogue');
     const count = product.images.length;
     const { page, context, errors } = await shop.newPage();

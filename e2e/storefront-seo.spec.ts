@@ -2,6 +2,7 @@ import { formatNaira } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
 import { withoutPageData } from './fixtures/page-data';
+import { wholeProducts } from './fixtures/products';
 
 const shop = useBrowser();
 
@@ -13,8 +14,7 @@ const isCatalogueCall = (url: string) => {
 };
 
 async function someProduct(): Promise<ApiProduct> {
-  const data = await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json();
-  const product = data.products[0] as ApiProduct | undefined;
+  const [product] = await wholeProducts<ApiProduct>(shop.baseUrl, '/api/products?pageSize=1');
   if (!product) throw new Error('the demo catalogue has no products');
   return product;
 }

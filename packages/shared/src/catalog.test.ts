@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { productListQuerySchema, searchQuerySchema } from './catalog';
+import {
+  cardImageOf,
+  type Product,
+  productCardOf,
+  productCardSchema,
+  productListQuerySchema,
+  searchQuerySchema,
+} from './catalog';
 
 describe('catalogue query parameters', () => {
   it('default to page 1 of 24 products, newest first', () => {
@@ -28,5 +35,57 @@ describe('catalogue query parameters', () => {
 
   it('accept a blank search query', () => {
     expect(searchQuerySchema.parse({ query: '  ' }).query).toBe('  ');
+  });
+});
+
+describe('a product card', () => {
+  const product: Product = {
+    id: 'p1',
+    name: 'Gold Lace',
+    slug: 'gold-lace',
+    description: 'A long description the card never carries.',
+    price: 1200,
+    stock: 12.5,
+    unit: 'yard',
+    step: 0.5,
+    minQuantity: 1,
+    packSize: null,
+    packItemName: null,
+    priceBreaks: [{ minQuantity: 10, price: 1050 }],
+    images: ['/images/demo/gold-lace-1-full.webp', '/images/demo/gold-lace-2-full.webp'],
+    specifications: [{ name: 'Width', value: '8 cm' }],
+    subcategoryId: 's1',
+    subcategory: {
+      id: 's1',
+      name: 'Guipure',
+      slug: 'guipure',
+      categoryId: 'c1',
+      category: { id: 'c1', name: 'Laces', slug: 'laces' },
+    },
+    isHotBuy: true,
+    isNewlyAdded: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+  };
+
+  it('keeps what a card shows and how the product is sold, and drops the description, specifications and gallery', () => {
+    const card = productCardOf(product);
+    expect(productCardSchema.parse(card)).toEqual(card);
+    expect(card).not.toHaveProperty('description');
+    expect(card).not.toHaveProperty('specifications');
+    expect(card).not.toHaveProperty('images');
+    expect(card).not.toHaveProperty('updatedAt');
+    expect(card).toMatchObject({ unit: 'yard', step: 0.5, minQuantity: 1, priceBreaks: product.priceBreaks });
+    expect(card.image).toBe('/images/demo/gold-lace-1-thumb.webp');
+  });
+
+  it("takes the first picture's thumb when the naming gives one, else the picture itself, else none", () => {
+    expect(cardImageOf(['/uploads/products/x-1-full.webp'])).toBe('/uploads/products/x-1-thumb.webp');
+    expect(cardImageOf(['/uploads/products/x.webp', '/b-full.webp'])).toBe('/uploads/products/x.webp');
+    expect(cardImageOf([])).toBeNull();
+  });
+
+  it('refuses a whole product: a card has no key beyond its own', () => {
+    expect(productCardSchema.safeParse({ ...productCardOf(product), description: 'x' }).success).toBe(false);
   });
 });

@@ -78,8 +78,72 @@ export const productSchema = saleFieldsSchema.extend({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * What a product card shows (API.md's ProductCard): the lists, searches, hot buys and related
+ * products carry it instead of the whole product. How it is sold stays (the card's price per
+ * unit, its stock badge and the cart's add-from-card need it); the description, specifications
+ * and gallery do not: the product's own answer keeps them. `image` is one small picture.
+ */
+export const productCardSchema = productSchema
+  .pick({
+    id: true,
+    name: true,
+    slug: true,
+    price: true,
+    stock: true,
+    unit: true,
+    step: true,
+    minQuantity: true,
+    packSize: true,
+    packItemName: true,
+    priceBreaks: true,
+    subcategoryId: true,
+    subcategory: true,
+    isHotBuy: true,
+    isNewlyAdded: true,
+    createdAt: true,
+  })
+  .extend({ image: z.string().nullable() })
+  .strict();
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+const FULL_IMAGE = /-full\.webp$/;
+
+/**
+ * A card's picture: the first image's 400 px rendition (`…-thumb.webp`) when its address follows
+ * the upload naming (`…-full.webp`), else the first image as it is; null when there is none.
+ */
+export function cardImageOf(images: readonly string[]): string | null {
+  const first = images[0];
+  if (first === undefined) return null;
+  return FULL_IMAGE.test(first) ? first.replace(FULL_IMAGE, '-thumb.webp') : first;
+}
+
+/** A whole product's card, as the lists write it (the server's card JSON gives the same, key for key). */
+export function productCardOf(product: Product): ProductCard {
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    price: product.price,
+    stock: product.stock,
+    unit: product.unit,
+    step: product.step,
+    minQuantity: product.minQuantity,
+    packSize: product.packSize,
+    packItemName: product.packItemName,
+    priceBreaks: product.priceBreaks,
+    image: cardImageOf(product.images),
+    subcategoryId: product.subcategoryId,
+    subcategory: product.subcategory,
+    isHotBuy: product.isHotBuy,
+    isNewlyAdded: product.isNewlyAdded,
+    createdAt: product.createdAt,
+  };
+}
+
 export const productPageSchema = z.object({
-  products: z.array(productSchema),
+  products: z.array(productCardSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

@@ -69,8 +69,10 @@ async function productCount() {
   return Number(row?.count);
 }
 
+/** The first listed product, whole (a list carries cards: no description or gallery). */
 async function someProduct() {
-  return (await api('/api/products?pageSize=1')).products[0];
+  const card = (await api('/api/products?pageSize=1')).products[0];
+  return (await api(`/api/products/${card.slug}`)).product;
 }
 
 describe('a product page fetched without a browser', () => {
@@ -283,7 +285,8 @@ describe('a product page fetched without a browser', () => {
   it('uses PUBLIC_URL for its absolute URLs when it is set, whatever Host the request names', async () => {
     const other = await createTestApp({ webDistDir, publicUrl: 'https://stitchandtrim.ng' });
     try {
-      const product = (await other.app.inject({ method: 'GET', url: '/api/products?pageSize=1' })).json().products[0];
+      const card = (await other.app.inject({ method: 'GET', url: '/api/products?pageSize=1' })).json().products[0];
+      const product = (await other.app.inject({ method: 'GET', url: `/api/products/${card.slug}` })).json().product;
       const html = (
         await other.app.inject({ method: 'GET', url: `/products/${product.slug}`, headers: { host: 'evil.test' } })
       ).body;

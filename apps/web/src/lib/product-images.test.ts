@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largeUrl, productSrcSet, thumbUrl } from './product-images';
+import { fullUrlOfThumb, largeUrl, productSrcSet, thumbUrl } from './product-images';
 
 describe('product image renditions', () => {
   it('pairs the 400w thumb with the 1000w full image', () => {
@@ -18,5 +18,14 @@ describe('product image renditions', () => {
     expect(largeUrl(full)).toBe(`/images/uploads/${'a'.repeat(64)}-large.webp`);
     expect(largeUrl('/images/uploads/photo.jpg')).toBeUndefined();
     expect(productSrcSet(full)).not.toContain('-large');
+  });
+
+  it("gives a card's thumb the same srcset as the product's first full picture", () => {
+    expect(fullUrlOfThumb('/images/demo/gold-lace-1-thumb.webp')).toBe('/images/demo/gold-lace-1-full.webp');
+    expect(productSrcSet('/images/demo/gold-lace-1-thumb.webp')).toBe(
+      productSrcSet('/images/demo/gold-lace-1-full.webp'),
+    );
+    expect(fullUrlOfThumb('/uploads/products/a-1.webp')).toBeUndefined();
+    expect(productSrcSet('/uploads/products/a-1.webp')).toBeUndefined();
   });
 });

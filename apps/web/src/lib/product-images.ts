@@ -7,10 +7,20 @@ export function thumbUrl(fullUrl: string): string | undefined {
   return fullUrl.endsWith('-full.webp') ? fullUrl.replace(/-full\.webp$/, '-thumb.webp') : undefined;
 }
 
-/** A srcSet offering the thumb (400w) and the full image (1000w), when the URL follows the naming. */
-export function productSrcSet(fullUrl: string): string | undefined {
-  const thumb = thumbUrl(fullUrl);
-  return thumb ? `${thumb} 400w, ${fullUrl} 1000w` : undefined;
+/** The 1000 px rendition of a thumb (a list's card carries the thumb only), when the URL follows the naming. */
+export function fullUrlOfThumb(thumb: string): string | undefined {
+  return thumb.endsWith('-thumb.webp') ? thumb.replace(/-thumb\.webp$/, '-full.webp') : undefined;
+}
+
+/**
+ * A srcSet offering the thumb (400w) and the full image (1000w), when the URL (either of the two)
+ * follows the naming: a card's thumb gets the same srcSet as the product's first full image.
+ */
+export function productSrcSet(url: string): string | undefined {
+  const fromThumb = fullUrlOfThumb(url);
+  if (fromThumb) return `${url} 400w, ${fromThumb} 1000w`;
+  const thumb = thumbUrl(url);
+  return thumb ? `${thumb} 400w, ${url} 1000w` : undefined;
 }
 
 /** The viewer's 1600 px rendition, when the URL follows the naming (never used on the pages). */

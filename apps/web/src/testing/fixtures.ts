@@ -1,16 +1,18 @@
 // Typed test data built from the shared API shapes: a test names only the fields it cares
 // about, and a change to a shape in packages/shared breaks the fixtures at compile time.
 
-import type {
-  Category,
-  Order,
-  PaymentConfig,
-  Product,
-  ShopInfo,
-  ShopSettings,
-  ShopSettingsAnswer,
-  Subcategory,
-  User,
+import {
+  type Category,
+  type Order,
+  type PaymentConfig,
+  type Product,
+  type ProductCard,
+  productCardOf,
+  type ShopInfo,
+  type ShopSettings,
+  type ShopSettingsAnswer,
+  type Subcategory,
+  type User,
 } from '@shop/shared';
 
 /** The fields of an order line sold by the piece with no price break. */
@@ -80,6 +82,11 @@ export function aPackOfButtons(overrides: Partial<Product> = {}): Product {
     ...overrides,
   });
 }
+
+/** A product's card, as the lists send it (productCardOf: the thumb, no description or gallery). */
+export const aProductCard = (overrides: Partial<Product> = {}): ProductCard => productCardOf(aProduct(overrides));
+export const aLaceCard = (overrides: Partial<Product> = {}): ProductCard => productCardOf(aLaceByTheYard(overrides));
+export const aButtonsCard = (overrides: Partial<Product> = {}): ProductCard => productCardOf(aPackOfButtons(overrides));
 
 export function aSubcategory(overrides: Partial<Subcategory> = {}): Subcategory {
   return {

@@ -1,4 +1,12 @@
-import type { PriceBreakHundredths, Product, ProductSort, SaleTerms, SaleUnit, Subcategory } from '@shop/shared';
+import type {
+  PriceBreakHundredths,
+  Product,
+  ProductCard,
+  ProductSort,
+  SaleTerms,
+  SaleUnit,
+  Subcategory,
+} from '@shop/shared';
 import { hundredthsToUnits, koboToNaira, SEARCH_TOTAL_CAP, saleFieldsOf } from '@shop/shared';
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
@@ -54,40 +62,78 @@ const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-
 const unitsSql = (expression: string) => `trim_scale((${expression})::numeric / 100)`;
 
 /**
- * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
- * in ascending order of quantity, as saleFieldsOf writes them.
+ * A JSON object as text, built by concatenation: `fields` are [key, SQL giving the value's JSON
+ * text]. json_build_object writes `"key" : value, ` (a space either side of each colon and after
+ * each comma): a tenth of a card. Each value is quoted and escaped by to_json (the same escaping
+ * json_build_object uses), and a NULL becomes `null`.
  */
-const PRICE_BREAKS_JSON = `(SELECT coalesce(json_agg(json_build_object(
-    'minQuantity', ${unitsSql("b.line->>'minHundredths'")}, 'price', ${unitsSql("b.line->>'priceKobo'")})
-    ORDER BY (b.line->>'minHundredths')::numeric), '[]'::json)
+const jsonTextSql = (fields: [key: string, value: string][]) =>
+  `('{' || ${fields.map(([key, value], index) => `'${index ? ',' : ''}"${key}":' || coalesce(${value}, 'null')`).join(' || ')} || '}')`;
+const jsonString = (expression: string) => `to_json(${expression})::text`;
+const jsonNumber = (expression: string) => `(${expression})::text`;
+
+/**
+ * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
+ * in ascending order of quantity, as saleFieldsOf writes them: [{"minQuantity":10.25,"price":1050.5}].
+ */
+const PRICE_BREAKS_TEXT = `(SELECT coalesce('[' || string_agg(${jsonTextSql([
+  ['minQuantity', jsonNumber(unitsSql("b.line->>'minHundredths'"))],
+  ['price', jsonNumber(unitsSql("b.line->>'priceKobo'"))],
+])}, ',' ORDER BY (b.line->>'minHundredths')::numeric) || ']', '[]')
   FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
 
 /**
- * toProduct's answer written by PostgreSQL as JSON text, for the lists (decision 018): Node then
- * sends one string per product instead of parsing 18 columns and serialising them again. Must
- * give what toProduct gives, key for key (catalog.test.ts compares the two over the catalogue).
+ * The card of a product (productCardOf over toProduct's answer) written by PostgreSQL as JSON
+ * text, for the lists (decision 018): Node then sends one string per product instead of parsing
+ * columns and serialising them again. A card has no description, specifications or gallery: its
+ * one picture is the first image's thumb (cardImageOf). Must give what productCardOf(toProduct)
+ * gives, key for key (catalog.test.ts compares the two over the catalogue).
  */
-const PRODUCT_JSON = `json_build_object(
-  'id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
-  'unit', p.unit, 'step', ${unitsSql('p.step_hundredths')}, 'minQuantity', ${unitsSql('p.min_quantity_hundredths')},
-  'packSize', p.pack_size, 'packItemName', p.pack_item_name, 'priceBreaks', ${PRICE_BREAKS_JSON},
-  'price', trim_scale(p.price_kobo / 100.0), 'stock', ${unitsSql('p.stock_hundredths')},
-  'images', p.images, 'specifications', p.specifications,
-  'subcategoryId', p.subcategory_id,
-  'subcategory', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'categoryId', c.id,
-    'category', json_build_object('id', c.id, 'name', c.name, 'slug', c.slug)),
-  'isHotBuy', p.is_hot_buy, 'isNewlyAdded', p.is_newly_added,
-  'createdAt', ${isoSql('p.created_at')}, 'updatedAt', ${isoSql('p.updated_at')})::text AS json`;
+const CARD_JSON = `${jsonTextSql([
+  ['id', jsonString('p.id')],
+  ['name', jsonString('p.name')],
+  ['slug', jsonString('p.slug')],
+  ['unit', jsonString('p.unit')],
+  ['step', jsonNumber(unitsSql('p.step_hundredths'))],
+  ['minQuantity', jsonNumber(unitsSql('p.min_quantity_hundredths'))],
+  ['packSize', jsonNumber('p.pack_size')],
+  ['packItemName', jsonString('p.pack_item_name')],
+  ['priceBreaks', PRICE_BREAKS_TEXT],
+  ['price', jsonNumber('trim_scale(p.price_kobo / 100.0)')],
+  ['stock', jsonNumber(unitsSql('p.stock_hundredths'))],
+  ['image', jsonString("regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp')")],
+  ['subcategoryId', jsonString('p.subcategory_id')],
+  [
+    'subcategory',
+    jsonTextSql([
+      ['id', jsonString('s.id')],
+      ['name', jsonString('s.name')],
+      ['slug', jsonString('s.slug')],
+      ['categoryId', jsonString('c.id')],
+      [
+        'category',
+        jsonTextSql([
+          ['id', jsonString('c.id')],
+          ['name', jsonString('c.name')],
+          ['slug', jsonString('c.slug')],
+        ]),
+      ],
+    ]),
+  ],
+  ['isHotBuy', 'p.is_hot_buy::text'],
+  ['isNewlyAdded', 'p.is_newly_added::text'],
+  ['createdAt', jsonString(isoSql('p.created_at'))],
+])} AS json`;
 
-type ProductJsonRow = { id: string; json: string };
-export type ProductJson = RawJson<Product>;
-const toProductJson = (row: ProductJsonRow): ProductJson => new RawJson<Product>(row.json);
+type CardJsonRow = { id: string; json: string };
+export type CardJson = RawJson<ProductCard>;
+const toCardJson = (row: CardJsonRow): CardJson => new RawJson<ProductCard>(row.json);
 
 /**
- * Products as they go into an answer, each marked with its id (stock-shown.ts): the catalogue
- * cache drops an answer holding them when their stock changes, and keeps the others.
+ * Cards as they go into an answer, each marked with its product's id (stock-shown.ts): the
+ * catalogue cache drops an answer holding them when their stock changes, and keeps the others.
  */
-const shown = (rows: ProductJsonRow[]): ProductJson[] => rows.map((row) => productRead(toProductJson(row), row.id));
+const shown = (rows: CardJsonRow[]): CardJson[] => rows.map((row) => productRead(toCardJson(row), row.id));
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -272,7 +318,7 @@ export class CatalogRepository {
     const memoKey = `${where.sql} ${JSON.stringify(where.params)}`;
     // In stock only: a product selling out or coming back changes the members, the total and anchors.
     const availability = filter.inStock === true;
-    const list = (products: ProductJson[]) => (availability ? inStockOnly(products) : products);
+    const list = (products: CardJson[]) => (availability ? inStockOnly(products) : products);
     const total = await this.memo.remember(
       `total ${memoKey}`,
       async () => {
@@ -313,12 +359,12 @@ export class CatalogRepository {
       }
     }
     params.push(page.pageSize, skip);
-    const rows = await this.database.query<ProductJsonRow>(
+    const rows = await this.database.query<CardJsonRow>(
       `WITH page AS MATERIALIZED (
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
        )
-       SELECT p.id, ${PRODUCT_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
@@ -336,8 +382,8 @@ export class CatalogRepository {
 
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
@@ -347,8 +393,8 @@ export class CatalogRepository {
   }
 
   async hotBuys(limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `SELECT p.id, ${PRODUCT_JSON} FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
@@ -357,11 +403,11 @@ export class CatalogRepository {
 
   /** Newly added first, then the newest of the rest. */
   async featured(limit: number) {
-    const rows = await this.database.query<ProductJsonRow>(
-      `(SELECT ${PRODUCT_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
+    const rows = await this.database.query<CardJsonRow>(
+      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        UNION ALL
-       (SELECT ${PRODUCT_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
+       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
          WHERE NOT p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
@@ -395,7 +441,7 @@ export class CatalogRepository {
     const indexed = '(SELECT q FROM index_query)';
     const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
     const rows = await this.database.query<
-      Partial<ProductJsonRow> & {
+      Partial<CardJsonRow> & {
         counted: number | null;
         streamed: number;
         similar: { query: string; word: string; lexemes: string[] | null }[] | null;
@@ -432,7 +478,7 @@ export class CatalogRepository {
           LIMIT $6 OFFSET $7
        ),
        found AS (
-         SELECT p.id, ${PRODUCT_JSON}, hits.tier, hits.rank, hits.n AS position
+         SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
            FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
        ),
        typos AS MATERIALIZED (

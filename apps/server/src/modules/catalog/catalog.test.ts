@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   categorySchema,
+  productCardOf,
+  productCardSchema,
   productPageSchema,
   productSchema,
   searchResultSchema,
@@ -202,7 +204,7 @@ describe('a product', () => {
     const byId = await get(`/api/products/${listed.id}`);
     expect(byId.status).toBe(200);
     const product = productSchema.parse(byId.body.product);
-    expect(product).toEqual(listed);
+    expect(productCardOf(product)).toEqual(listed);
     expect(product.images.length).toBeGreaterThanOrEqual(2);
     expect(product.images[0]).toMatch(/^\/images\/demo\/.+\.webp$/);
     expect(product.specifications.length).toBeGreaterThanOrEqual(3);
@@ -277,7 +279,7 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
     return name;
   }
 
-  it("gives every product in every list exactly what the product's own answer gives", async () => {
+  it("gives every product in every list exactly the card of the product's own answer", async () => {
     try {
       const name = await addAwkwardProduct();
       const listed: { slug: string }[] = [];
@@ -302,8 +304,9 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
         packSize: null,
         packItemName: null,
         priceBreaks: [],
+        // Not named as an upload is (…-full.webp): the card shows the first image as it is.
+        image: '/uploads/products/a-1.webp',
         createdAt: '2999-01-01T10:00:00.999Z',
-        updatedAt: '2999-01-01T09:00:01.000Z',
       });
       const yard = listed.filter((product) => product.slug === 'awkward-yard-lace');
       expect(yard).toHaveLength(4);
@@ -322,16 +325,73 @@ describe('lists written by PostgreSQL as JSON (decision 018)', () => {
       }
       for (const product of listed) {
         const own = await get(`/api/products/${product.slug}`);
-        expect(product).toEqual(own.body.product);
-        expect(productSchema.parse(product)).toEqual(product);
+        expect(productSchema.parse(own.body.product)).toEqual(own.body.product);
+        expect(product).toEqual(productCardOf(own.body.product));
+        expect(productCardSchema.parse(product)).toEqual(product);
       }
       const related = await get(`/api/products/${listed[0]?.slug}/related`);
       for (const product of related.body.products)
-        expect(product).toEqual((await get(`/api/products/${product.slug}`)).body.product);
+        expect(product).toEqual(productCardOf((await get(`/api/products/${product.slug}`)).body.product));
     } finally {
       // The other tests count hot buys and newly added products.
       await shop.database.query(`DELETE FROM products WHERE slug IN ('awkward-json-lace', 'awkward-yard-lace')`);
       await shop.app.catalog.cache.invalidate();
+    }
+  });
+});
+
+describe('lean list answers (issue 26)', () => {
+  const CARD_KEYS = Object.keys(productCardSchema.shape).sort();
+
+  it('carry cards on every list route: no description, specifications or gallery, one small picture', async () => {
+    const related = (await get('/api/products/category/laces?pageSize=1')).body.products[0];
+    const lists = [
+      '/api/products',
+      '/api/products?categoryId=laces&sort=price_asc',
+      '/api/products/category/laces',
+      '/api/products/subcategory/guipure-lace',
+      '/api/products/search?query=lace',
+      '/api/products/hot-buy',
+      '/api/products/featured',
+      `/api/products/${related.slug}/related`,
+    ];
+    for (const url of lists) {
+      const { status, body } = await get(url);
+      expect(status, url).toBe(200);
+      expect(body.products.length, url).toBeGreaterThan(0);
+      for (const card of body.products) {
+        expect(Object.keys(card).sort(), url).toEqual(CARD_KEYS);
+        expect(card).not.toHaveProperty('description');
+        expect(card).not.toHaveProperty('specifications');
+        expect(card).not.toHaveProperty('images');
+        // The demo pictures follow the upload naming: the card gets the 400 px rendition.
+        expect(card.image, url).toMatch(/^\/images\/demo\/.+-1-thumb\.webp$/);
+      }
+    }
+    // The product's own answer keeps everything.
+    const { body } = await get(`/api/products/${related.slug}`);
+    expect(body.product.description.length).toBeGreaterThan(0);
+    expect(body.product.specifications.length).toBeGreaterThan(0);
+    expect(body.product.images.length).toBeGreaterThan(1);
+    expect(body.product.image).toBeUndefined();
+  });
+
+  it('a page of 24 products weighs under two thirds of the whole products, at most 18 KB on the demo catalogue', async () => {
+    for (const url of ['/api/products', '/api/products?sort=name', '/api/products/featured']) {
+      const response = await app.inject({ method: 'GET', url });
+      const cards: { slug: string }[] = response.json().products;
+      expect(cards).toHaveLength(24);
+      const bytes = Buffer.byteLength(response.body);
+      const whole = await Promise.all(
+        cards.map(async (card) => JSON.stringify((await get(`/api/products/${card.slug}`)).body.product)),
+      );
+      const wholeBytes = Buffer.byteLength(`{"products":[${whole.join(',')}]}`);
+      // API.md's card alone (ids, names, slugs, the nested subcategory) is about 14 KB for 24 demo
+      // products, so the issue's 12 KB is out of reach without changing the card's shape.
+      expect(bytes, url).toBeLessThanOrEqual(18 * 1024);
+      // Written compactly (no space around a colon or after a comma), as JSON.stringify would.
+      expect(response.body).toBe(JSON.stringify(response.json()));
+      expect(bytes, url).toBeLessThan((wholeBytes * 2) / 3);
     }
   });
 });

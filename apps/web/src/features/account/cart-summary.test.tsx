@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { productCardOf } from '@shop/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ afterEach(() => {
 
 describe('the account’s cart summary', () => {
   it('counts a length as one item and packs by their number, and totals at the break prices', () => {
-    cartStore.add(aLaceByTheYard(), 1000);
-    cartStore.add(aPackOfButtons(), 300);
+    cartStore.add(productCardOf(aLaceByTheYard()), 1000);
+    cartStore.add(productCardOf(aPackOfButtons()), 300);
     render(<CartSummary showCheckout />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('cart-item-count').textContent).toBe('4');
     // 10 yd at ₦1,050 (the break) and 3 packs at ₦2,500.

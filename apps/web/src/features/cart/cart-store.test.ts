@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { LINE_MAX_UNITS, priceLineKobo, saleTermsOf } from '@shop/shared';
+import { LINE_MAX_UNITS, type Product, priceLineKobo, productCardOf, saleTermsOf } from '@shop/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { storageKeys } from '../../lib/storage-keys';
 import { aLaceByTheYard, aPackOfButtons, aProduct } from '../../testing/fixtures';
-import { type CartLine, type CartProduct, cartCount, cartStore, cartSubtotal, priceCartLine } from './cart-store';
+import { type CartLine, cartCount, cartStore, cartSubtotal, priceCartLine } from './cart-store';
 import { applyRecheck, recheckCart } from './recheck-cart';
 
 const lace = aProduct({ id: 'p1', slug: 'french-lace', name: 'French Lace', price: 1500.5, stock: 3 });
@@ -24,9 +24,9 @@ afterEach(() => window.localStorage.clear());
 
 describe('the cart store', () => {
   it('adds a new product at its minimum, and raises an existing one by the same', () => {
-    expect(cartStore.add(lace)).toBe('added');
-    expect(cartStore.add(lace)).toBe('increased');
-    expect(cartStore.add(yardLace)).toBe('added');
+    expect(cartStore.add(productCardOf(lace))).toBe('added');
+    expect(cartStore.add(productCardOf(lace))).toBe('increased');
+    expect(cartStore.add(productCardOf(yardLace))).toBe('added');
     expect(quantities()).toEqual([
       ['p1', 200],
       ['p-lace', 100],
@@ -34,8 +34,8 @@ describe('the cart store', () => {
   });
 
   it('keeps quantities as integer hundredths of the unit, in memory and in storage', () => {
-    cartStore.add(yardLace, 250);
-    cartStore.add(buttons, 300);
+    cartStore.add(productCardOf(yardLace), 250);
+    cartStore.add(productCardOf(buttons), 300);
     const stored = JSON.parse(window.localStorage.getItem(storageKeys.cart) ?? '[]');
     expect(
       stored.map((line: { hundredths: number; stockHundredths: number }) => [line.hundredths, line.stockHundredths]),
@@ -49,34 +49,34 @@ describe('the cart store', () => {
   });
 
   it('snaps what is added to the rule: down to the step, up to the minimum, never above the stock', () => {
-    cartStore.add(yardLace, 270);
+    cartStore.add(productCardOf(yardLace), 270);
     expect(quantities()).toEqual([['p-lace', 250]]);
     cartStore.remove('p-lace');
-    cartStore.add(yardLace, 50);
+    cartStore.add(productCardOf(yardLace), 50);
     expect(quantities()).toEqual([['p-lace', 100]]);
-    cartStore.add(yardLace, 10_000);
+    cartStore.add(productCardOf(yardLace), 10_000);
     expect(quantities()).toEqual([['p-lace', 3750]]);
-    expect(cartStore.add(yardLace)).toBe('at-stock-limit');
-    expect(cartStore.add(aLaceByTheYard({ id: 'p-out', stock: 0.5 }))).toBe('out-of-stock');
+    expect(cartStore.add(productCardOf(yardLace))).toBe('at-stock-limit');
+    expect(cartStore.add(productCardOf(aLaceByTheYard({ id: 'p-out', stock: 0.5 })))).toBe('out-of-stock');
     expect(cartStore.getLines()).toHaveLength(1);
   });
 
   it('stops a line at the most one order may take, as at-stock-limit', () => {
     const plenty = aPackOfButtons({ stock: 500 });
-    cartStore.add(plenty, 150 * 100);
+    cartStore.add(productCardOf(plenty), 150 * 100);
     expect(quantities()).toEqual([['p-buttons', LINE_MAX_UNITS.pack * 100]]);
-    expect(cartStore.add(plenty)).toBe('at-stock-limit');
+    expect(cartStore.add(productCardOf(plenty))).toBe('at-stock-limit');
   });
 
   it('merges a second add into the line, taking the product’s newest price, terms and stock', () => {
-    cartStore.add(yardLace, 250);
-    cartStore.add(aLaceByTheYard({ price: 1300, stock: 4 }), 250);
+    cartStore.add(productCardOf(yardLace), 250);
+    cartStore.add(productCardOf(aLaceByTheYard({ price: 1300, stock: 4 })), 250);
     const [line] = cartStore.getLines();
     expect(line).toMatchObject({ price: 1300, stockHundredths: 400, hundredths: 400 });
   });
 
   it('sets a quantity within the line’s rule: on the step, from the minimum, up to the stock', () => {
-    cartStore.add(yardLace);
+    cartStore.add(productCardOf(yardLace));
     cartStore.setQuantity('p-lace', 0);
     expect(quantities()).toEqual([['p-lace', 100]]);
     cartStore.setQuantity('p-lace', 575);
@@ -132,7 +132,7 @@ describe('the cart store', () => {
 
   it('sells a product answer from before units of sale (no sale fields) by the piece', () => {
     const { unit, step, minQuantity, packSize, packItemName, priceBreaks, ...old } = lace;
-    expect(cartStore.add(old as unknown as CartProduct, 200)).toBe('added');
+    expect(cartStore.add(productCardOf(old as unknown as Product), 200)).toBe('added');
     expect(cartStore.getLines()[0]).toMatchObject({
       unit: 'piece',
       step: 1,
@@ -143,8 +143,8 @@ describe('the cart store', () => {
   });
 
   it('survives a reload through localStorage', () => {
-    cartStore.add(lace);
-    cartStore.add(yardLace, 250);
+    cartStore.add(productCardOf(lace));
+    cartStore.add(productCardOf(yardLace), 250);
     cartStore.resetForTests();
     expect(quantities()).toEqual([
       ['p1', 100],
@@ -155,7 +155,7 @@ describe('the cart store', () => {
   it('takes the version another tab wrote', () => {
     let notified = 0;
     const unsubscribe = cartStore.subscribe(() => notified++);
-    cartStore.add(buttons, 300);
+    cartStore.add(productCardOf(buttons), 300);
     const other = cartStore.getLines().map((line) => ({ ...line, hundredths: 400 }));
     notified = 0;
     window.localStorage.setItem('cart', JSON.stringify(other));
@@ -169,7 +169,7 @@ describe('the cart store', () => {
     window.localStorage.setItem('cart', '{not json');
     expect(cartStore.getLines()).toEqual([]);
     cartStore.resetForTests();
-    cartStore.add(yardLace, 250);
+    cartStore.add(productCardOf(yardLace), 250);
     const [line] = cartStore.getLines();
     window.localStorage.setItem(
       'cart',
@@ -183,19 +183,19 @@ describe('the cart store', () => {
   });
 
   it('counts pieces and packs by their number and a length as one item', () => {
-    cartStore.add(stones, 300);
-    cartStore.add(buttons, 200);
-    cartStore.add(yardLace, 250);
+    cartStore.add(productCardOf(stones), 300);
+    cartStore.add(productCardOf(buttons), 200);
+    cartStore.add(productCardOf(yardLace), 250);
     expect(cartCount(cartStore.getLines())).toBe(6);
   });
 
   it('prices each line with the shared rule, the break included, and sums in kobo', () => {
-    cartStore.add(stones, 300);
-    cartStore.add(lace, 200);
+    cartStore.add(productCardOf(stones), 300);
+    cartStore.add(productCardOf(lace), 200);
     expect(cartSubtotal(cartStore.getLines())).toBe(3001.3);
     cartStore.clear();
-    cartStore.add(yardLace, 950);
-    cartStore.add(buttons, 500);
+    cartStore.add(productCardOf(yardLace), 950);
+    cartStore.add(productCardOf(buttons), 500);
     const [laceLine, buttonLine] = cartStore.getLines() as [CartLine, CartLine];
     expect(priceCartLine(laceLine)).toEqual(priceLineKobo(120_000, saleTermsOf(yardLace), 950));
     expect(priceCartLine(laceLine)).toEqual({ unitPriceKobo: 120_000, lineTotalKobo: 1_140_000, listPriceKobo: null });
@@ -213,10 +213,10 @@ describe('the cart store', () => {
 
 describe('re-checking the cart against the shop', () => {
   it('updates prices, lowers quantities above the stock, drops missing products and says so', async () => {
-    cartStore.add(lace, 300);
-    cartStore.add(stones, 200);
-    cartStore.add({ ...stones, id: 'p3', name: 'Gone Ribbon' });
-    const current: Record<string, CartProduct> = {
+    cartStore.add(productCardOf(lace), 300);
+    cartStore.add(productCardOf(stones), 200);
+    cartStore.add(productCardOf({ ...stones, id: 'p3', name: 'Gone Ribbon' }));
+    const current: Record<string, Product> = {
       p1: { ...lace, price: 1800, stock: 2 },
       p2: stones,
     };
@@ -252,8 +252,8 @@ describe('re-checking the cart against the shop', () => {
   });
 
   it('says when less is left in the unit, and drops a product with less than its minimum', async () => {
-    cartStore.add(yardLace, 500);
-    cartStore.add(buttons, 300);
+    cartStore.add(productCardOf(yardLace), 500);
+    cartStore.add(productCardOf(buttons), 300);
     const outcome = await recheckCart(cartStore.getLines(), async (id) =>
       id === 'p-lace' ? aLaceByTheYard({ stock: 3.5 }) : aPackOfButtons({ stock: 0 }),
     );
@@ -265,7 +265,7 @@ describe('re-checking the cart against the shop', () => {
   });
 
   it('says when a new price break changes what the line pays per unit', async () => {
-    cartStore.add(yardLace, 1000);
+    cartStore.add(productCardOf(yardLace), 1000);
     const outcome = await recheckCart(cartStore.getLines(), async () =>
       aLaceByTheYard({ priceBreaks: [{ minQuantity: 10, price: 1000 }] }),
     );
@@ -275,7 +275,7 @@ describe('re-checking the cart against the shop', () => {
   });
 
   it('keeps a line when the shop cannot be reached', async () => {
-    cartStore.add(lace);
+    cartStore.add(productCardOf(lace));
     const outcome = await recheckCart(cartStore.getLines(), async () => {
       throw new ApiError(0, 'Network error');
     });
@@ -284,9 +284,22 @@ describe('re-checking the cart against the shop', () => {
   });
 
   it('never leaves a quantity off the new step', async () => {
-    cartStore.add(yardLace, 250);
+    cartStore.add(productCardOf(yardLace), 250);
     const outcome = await recheckCart(cartStore.getLines(), async () => aLaceByTheYard({ step: 1, minQuantity: 1 }));
     expect(outcome.changes).toEqual(['The quantity of French Lace, Ivory changed to 2 yd, as it is sold now.']);
     expect(applyRecheck(cartStore.getLines(), outcome).map((line) => line.hundredths)).toEqual([200]);
+  });
+});
+
+describe('a line’s picture', () => {
+  it('is the card’s thumb when added from a list, and stays the thumb when the drawer re-checks the whole product', async () => {
+    const ribbon = aProduct({ id: 'p7', images: ['/images/demo/satin-1-full.webp', '/images/demo/satin-2-full.webp'] });
+    cartStore.add(productCardOf(ribbon));
+    expect(cartStore.getLines()[0]?.image).toBe('/images/demo/satin-1-thumb.webp');
+    const outcome = await recheckCart(cartStore.getLines(), async () => ({
+      ...ribbon,
+      images: ['/images/demo/satin-3-full.webp'],
+    }));
+    expect(outcome.updates.get('p7')?.image).toBe('/images/demo/satin-3-thumb.webp');
   });
 });

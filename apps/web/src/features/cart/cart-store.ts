@@ -7,6 +7,7 @@ import {
   type PriceBreak,
   type PricedLineKobo,
   type Product,
+  type ProductCard,
   parseQuantity,
   priceLineKobo,
   QUANTITY_SCALE,
@@ -39,14 +40,14 @@ export type CartLine = SaleFields & {
   hundredths: number;
 };
 
-/** The fields of a catalogue product the cart needs. */
+/** The fields of a product card (a list's, or the product page's own: productCardOf) the cart needs. */
 export type CartProduct = Pick<
-  Product,
+  ProductCard,
   | 'id'
   | 'slug'
   | 'name'
   | 'price'
-  | 'images'
+  | 'image'
   | 'stock'
   | 'unit'
   | 'step'
@@ -242,7 +243,7 @@ export const cartStore = {
         slug: product.slug,
         name: product.name,
         price: product.price,
-        image: product.images[0],
+        image: product.image ?? undefined,
         ...productSaleFields(product),
         stockHundredths,
         hundredths: snapQuantity(rule, amount),

@@ -2,6 +2,7 @@ import {
   formatNaira,
   formatQuantity,
   isPurchasable,
+  type Product,
   perUnitSuffix,
   quantityRule,
   type SaleFields,
@@ -10,14 +11,8 @@ import {
   snapQuantity,
 } from '@shop/shared';
 import { ApiError } from '../../lib/api-client';
-import {
-  type CartLine,
-  type CartProduct,
-  lineRule,
-  priceCartLine,
-  productSaleFields,
-  stockHundredthsOf,
-} from './cart-store';
+import { thumbUrl } from '../../lib/product-images';
+import { type CartLine, lineRule, priceCartLine, productSaleFields, stockHundredthsOf } from './cart-store';
 
 export type RecheckOutcome = {
   /** The lines as they should be now, or undefined for a line to drop. */
@@ -32,6 +27,12 @@ export function soldBy(terms: Pick<SaleTerms, 'unit' | 'packSize'>): string {
   return terms.packSize ? `by the pack of ${terms.packSize.toLocaleString('en-NG')}` : 'by the pack';
 }
 
+/** The line's picture as a card shows it: the first image's thumb when the naming gives one. */
+function cardImage(images: readonly string[] | undefined): string | undefined {
+  const first = images?.[0];
+  return first === undefined ? undefined : (thumbUrl(first) ?? first);
+}
+
 const sameSale = (a: SaleFields, b: SaleFields) => a.unit === b.unit && a.packSize === b.packSize;
 
 /**
@@ -42,7 +43,7 @@ const sameSale = (a: SaleFields, b: SaleFields) => a.unit === b.unit && a.packSi
  */
 export function updateLine(
   line: CartLine,
-  product: SaleFields & Pick<CartProduct, 'price' | 'stock'> & Partial<Pick<CartProduct, 'slug' | 'name' | 'images'>>,
+  product: SaleFields & Pick<Product, 'price' | 'stock'> & Partial<Pick<Product, 'slug' | 'name' | 'images'>>,
 ): { next: CartLine | undefined; changes: string[] } {
   const fields = productSaleFields(product);
   const terms = saleTermsOf(fields);
@@ -56,7 +57,7 @@ export function updateLine(
     ...line,
     name: product.name ?? line.name,
     slug: product.slug ?? line.slug,
-    image: product.images?.[0] ?? line.image,
+    image: cardImage(product.images) ?? line.image,
     price: product.price,
     ...fields,
     stockHundredths,
@@ -91,7 +92,7 @@ export function updateLine(
  */
 export async function recheckCart(
   lines: readonly CartLine[],
-  fetchProduct: (id: string) => Promise<CartProduct>,
+  fetchProduct: (id: string) => Promise<Product>,
 ): Promise<RecheckOutcome> {
   const updates = new Map<string, CartLine | undefined>();
   const changes: string[] = [];

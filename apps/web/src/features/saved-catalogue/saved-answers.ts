@@ -6,8 +6,11 @@ import { storageKeys } from '../../lib/storage-keys';
 // catalogue's own queries come here: nothing personal (session, orders, cart checks).
 
 /** Bump when the shape of a saved answer changes: content of another version is ignored. */
-/** 2: products say how they are sold (unit, step, minimum, pack, breaks; decision 030). */
-export const SAVED_CATALOGUE_VERSION = 2;
+/**
+ * 2: products say how they are sold (unit, step, minimum, pack, breaks; decision 030).
+ * 3: lists carry product cards (`image`, no description or gallery; decision 018).
+ */
+export const SAVED_CATALOGUE_VERSION = 3;
 /** The most recently saved answers kept; older ones make room. */
 export const MAX_SAVED_ANSWERS = 60;
 /** About a fifth of the usual 5 million characters of localStorage, so the cart always fits. */

@@ -1,6 +1,7 @@
 import {
   formatNaira,
   formatQuantity,
+  type Product,
   perUnitSuffix,
   WHATSAPP_LINK_LABELS,
   WHATSAPP_MESSAGES,
@@ -14,7 +15,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
 import { useShopInfo } from '../../shop-info/api/get-shop-info';
 import { WhatsAppLink } from '../../whatsapp/whatsapp-link';
-import { type CartLine, type CartProduct, cartStore, cartSubtotal, lineTerms, priceCartLine } from '../cart-store';
+import { type CartLine, cartStore, cartSubtotal, lineTerms, priceCartLine } from '../cart-store';
 import { quantityWords } from '../quantity-words';
 import { applyRecheck, recheckCart } from '../recheck-cart';
 import { QuantitySelector } from './quantity-selector';
@@ -122,7 +123,7 @@ export function CartDrawerLines({
   items: readonly CartLine[];
   onClose: () => void;
   announce: (message: string) => void;
-  fetchProduct: (id: string) => Promise<CartProduct>;
+  fetchProduct: (id: string) => Promise<Product>;
   onChanges: (changes: string[]) => void;
 }) {
   useEffect(() => {

@@ -1,20 +1,28 @@
 // @vitest-environment jsdom
-import { formatNaira, priceLineKobo, QUANTITY_MESSAGES, type ShopInfo, saleTermsOf } from '@shop/shared';
+import {
+  formatNaira,
+  type Product,
+  priceLineKobo,
+  productCardOf,
+  QUANTITY_MESSAGES,
+  type ShopInfo,
+  saleTermsOf,
+} from '@shop/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aLaceByTheYard, aPackOfButtons, aProduct, aShopInfo } from '../../../testing/fixtures';
 import { shopInfoQueryKey } from '../../shop-info/api/get-shop-info';
-import { type CartProduct, cartStore } from '../cart-store';
+import { cartStore } from '../cart-store';
 import { CartDrawer } from './cart-drawer';
 
 const lace = aLaceByTheYard();
 const buttons = aPackOfButtons();
-const catalogue: Record<string, CartProduct> = { [lace.id]: lace, [buttons.id]: buttons };
+const catalogue: Record<string, Product> = { [lace.id]: lace, [buttons.id]: buttons };
 
 function openDrawer(
-  fetchProduct = vi.fn(async (id: string) => catalogue[id] as CartProduct),
+  fetchProduct = vi.fn(async (id: string) => catalogue[id] as Product),
   shop: ShopInfo = aShopInfo(),
 ) {
   // The shop's details as a drawn page brings them (GET /api/settings), for the WhatsApp link.
@@ -44,8 +52,8 @@ afterEach(() => {
 
 describe('the cart drawer', () => {
   it('sends the cart to the shop’s WhatsApp: each line’s name, quantity in its unit and total, then the subtotal', async () => {
-    cartStore.add(lace, 250);
-    cartStore.add(buttons, 300);
+    cartStore.add(productCardOf(lace), 250);
+    cartStore.add(productCardOf(buttons), 300);
     openDrawer();
     const link = await screen.findByRole('link', { name: 'Send cart on WhatsApp (opens WhatsApp in a new tab)' });
     const message = [
@@ -72,15 +80,15 @@ describe('the cart drawer', () => {
   });
 
   it('offers no WhatsApp link when the settings hold no number WhatsApp can open', async () => {
-    cartStore.add(lace, 250);
+    cartStore.add(productCardOf(lace), 250);
     openDrawer(undefined, aShopInfo({ whatsapp: '12345' }));
     await lineOf('French Lace');
     expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
   });
 
   it('shows each line’s quantity in its unit, the price per unit it pays and its total', async () => {
-    cartStore.add(lace, 250);
-    cartStore.add(buttons, 300);
+    cartStore.add(productCardOf(lace), 250);
+    cartStore.add(productCardOf(buttons), 300);
     openDrawer();
     const laceLine = await lineOf('French Lace');
     expect(within(laceLine).getByTestId('cart-line-quantity').textContent).toBe('2.5 yd');
@@ -95,7 +103,7 @@ describe('the cart drawer', () => {
   });
 
   it('lowers the price per yard, strikes the plain one and updates the totals as the quantity crosses a break', async () => {
-    cartStore.add(lace, 950);
+    cartStore.add(productCardOf(lace), 950);
     openDrawer();
     const line = await lineOf('French Lace');
     expect(within(line).getByTestId('cart-line-total').textContent).toBe('₦11,400.00');
@@ -115,7 +123,7 @@ describe('the cart drawer', () => {
   });
 
   it('takes a typed quantity, and refuses one off the step without changing the line', async () => {
-    cartStore.add(lace, 250);
+    cartStore.add(productCardOf(lace), 250);
     openDrawer();
     const line = await lineOf('French Lace');
     const field = within(line).getByRole('spinbutton', { name: 'Quantity (yards) of French Lace, Ivory' });
@@ -130,8 +138,8 @@ describe('the cart drawer', () => {
   });
 
   it('re-checks every line on opening and says what changed', async () => {
-    cartStore.add(lace, 500);
-    cartStore.add(aProduct({ id: 'p-ribbon', name: 'Ribbon' }), 200);
+    cartStore.add(productCardOf(lace), 500);
+    cartStore.add(productCardOf(aProduct({ id: 'p-ribbon', name: 'Ribbon' })), 200);
     const fetchProduct = openDrawer(
       vi.fn(async (id: string) =>
         id === lace.id ? aLaceByTheYard({ stock: 3.5 }) : aProduct({ id: 'p-ribbon', name: 'Ribbon', price: 1600 }),

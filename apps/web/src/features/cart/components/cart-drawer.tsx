@@ -1,4 +1,4 @@
-import { formatNaira } from '@shop/shared';
+import { formatNaira, type Product } from '@shop/shared';
 import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { type CartProduct, useCart } from '../cart-store';
+import { useCart } from '../cart-store';
 
 type LinesModule = typeof import('./cart-drawer-lines');
 let linesModule: LinesModule | undefined;
@@ -63,7 +63,7 @@ export function CartDrawer({
   open: boolean;
   onClose: () => void;
   /** The catalogue's current product (GET /api/products/{id}), to recheck each line's price and stock. */
-  fetchProduct: (id: string) => Promise<CartProduct>;
+  fetchProduct: (id: string) => Promise<Product>;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);

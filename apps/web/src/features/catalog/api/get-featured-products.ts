@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import type { ProductCard } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
@@ -6,8 +6,8 @@ import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-cat
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
 // leaving it out lets the browser and a CDN cache this list.
-export async function getFeaturedProducts(signal?: AbortSignal): Promise<Product[]> {
-  const data = await api.get<{ products: Product[] }>('/api/products/featured', { signal });
+export async function getFeaturedProducts(signal?: AbortSignal): Promise<ProductCard[]> {
+  const data = await api.get<{ products: ProductCard[] }>('/api/products/featured', { signal });
   return data.products;
 }
 
@@ -16,7 +16,7 @@ export const featuredProductsQueryOptions = () => {
   return queryOptions({
     queryKey,
     queryFn: savingAnswer((signal) => getFeaturedProducts(signal)),
-    initialData: () => embeddedAnswer(queryKey, '/api/products/featured', {}, arrayField<Product>('products')),
+    initialData: () => embeddedAnswer(queryKey, '/api/products/featured', {}, arrayField<ProductCard>('products')),
   });
 };
 

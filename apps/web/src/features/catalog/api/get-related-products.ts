@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import type { ProductCard } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
@@ -8,8 +8,8 @@ export const RELATED_PRODUCTS_LIMIT = 4; // SPEC.md §9
 
 const relatedPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}/related`;
 
-export async function getRelatedProducts(productId: string, signal?: AbortSignal): Promise<Product[]> {
-  const data = await api.get<{ products: Product[] }>(relatedPath(productId), { signal });
+export async function getRelatedProducts(productId: string, signal?: AbortSignal): Promise<ProductCard[]> {
+  const data = await api.get<{ products: ProductCard[] }>(relatedPath(productId), { signal });
   return data.products.slice(0, RELATED_PRODUCTS_LIMIT);
 }
 
@@ -20,7 +20,7 @@ export const relatedProductsQueryOptions = (productId: string) => {
     queryFn: savingAnswer((signal) => getRelatedProducts(productId, signal)),
     initialData: () =>
       embeddedAnswer(queryKey, relatedPath(productId), {}, (answer) =>
-        arrayField<Product>('products')(answer)?.slice(0, RELATED_PRODUCTS_LIMIT),
+        arrayField<ProductCard>('products')(answer)?.slice(0, RELATED_PRODUCTS_LIMIT),
       ),
   });
 };

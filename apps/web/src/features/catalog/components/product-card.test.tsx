@@ -4,11 +4,11 @@ import { saleTermsOf } from '@shop/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aLaceByTheYard, aPackOfButtons, aProduct } from '../../../testing/fixtures';
+import { aButtonsCard, aLaceCard, aProductCard } from '../../../testing/fixtures';
 import { ProductCard } from './product-card';
 import { stockLabel } from './stock-badge';
 
-const ribbon = aProduct({
+const ribbon = aProductCard({
   id: 'p9',
   name: 'Satin Ribbon, Wine',
   slug: 'satin-ribbon-wine',
@@ -30,8 +30,8 @@ describe('product card', () => {
   it('says what the price buys: per yard, per pack of 12, or bare for a piece', () => {
     render(
       <>
-        <ProductCard product={aLaceByTheYard()} />
-        <ProductCard product={aPackOfButtons()} />
+        <ProductCard product={aLaceCard()} />
+        <ProductCard product={aButtonsCard()} />
       </>,
       { wrapper: MemoryRouter },
     );
@@ -60,7 +60,7 @@ describe('product card', () => {
   });
 
   it('uses the placeholder for a product without images', () => {
-    render(<ProductCard product={{ ...ribbon, images: [] }} />, { wrapper: MemoryRouter });
+    render(<ProductCard product={{ ...ribbon, image: null }} />, { wrapper: MemoryRouter });
     expect(screen.getByRole('img').getAttribute('src')).toBe('/placeholder-product.svg');
   });
 });
@@ -74,11 +74,11 @@ describe('stock label', () => {
   });
 
   it('says the stock in the unit, and out of stock below the minimum', () => {
-    const yard = saleTermsOf(aLaceByTheYard());
+    const yard = saleTermsOf(aLaceCard());
     expect(stockLabel(3750, yard)).toBe('37.5 yd left');
     expect(stockLabel(350, yard)).toBe('Only 3.5 yd left');
     // Half a yard is left, and the least one can buy is a yard.
     expect(stockLabel(50, yard)).toBe('Out of stock');
-    expect(stockLabel(4000, saleTermsOf(aPackOfButtons()))).toBe('40 packs (480 buttons) left');
+    expect(stockLabel(4000, saleTermsOf(aButtonsCard()))).toBe('40 packs (480 buttons) left');
   });
 });

@@ -1,4 +1,4 @@
-import { formatUnitPrice, type Product } from '@shop/shared';
+import { formatUnitPrice, type ProductCard as ProductCardData } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image';
@@ -11,7 +11,7 @@ const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (
  * What a card offers under its price (the cart's add button), given by the page that shows the
  * card, so the catalogue does not depend on the cart. `className` places it above the card-wide link.
  */
-export type ProductCardAction = (product: Product, className: string) => ReactNode;
+export type ProductCardAction = (product: ProductCardData, className: string) => ReactNode;
 
 /** `priority` loads the photo at once and early, for cards on the first screen. */
 export function ProductCard({
@@ -19,14 +19,14 @@ export function ProductCard({
   priority = false,
   action,
 }: {
-  product: Product;
+  product: ProductCardData;
   priority?: boolean;
   action?: ProductCardAction;
 }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-linen-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-wine-600 dark:border-stone-800 dark:has-[a:focus-visible]:ring-gold-300 dark:bg-stone-900">
       <ProductImage
-        src={product.images[0]}
+        src={product.image ?? undefined}
         alt={product.name}
         sizes={CARD_IMAGE_SIZES}
         width={400}

@@ -3,11 +3,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aProduct } from '../../../testing/fixtures';
+import { aProductCard } from '../../../testing/fixtures';
 import { ProductGrid } from './product-grid';
 
 const products = Array.from({ length: 6 }, (_, index) =>
-  aProduct({
+  aProductCard({
     id: `p${index}`,
     name: `Lace ${index}`,
     slug: `lace-${index}`,

@@ -1,8 +1,8 @@
-import type { Product } from '@shop/shared';
+import type { ProductCard as ProductCardData } from '@shop/shared';
 import { ProductCard, type ProductCardAction } from './product-card';
 
 type ProductGridProps = {
-  products: Product[];
+  products: ProductCardData[];
   label?: string;
   /**
    * How many photos to load at once instead of lazily: on a page whose grid starts on the first

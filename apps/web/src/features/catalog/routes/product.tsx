@@ -10,8 +10,9 @@ import {
   parseQuantity,
   perUnitSuffix,
   priceLineKobo,
+  productCardOf,
 } from '@shop/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { buttonClasses } from '../../../components/ui/button';
@@ -53,6 +54,8 @@ function ProductDetails({ product }: { product: Product }) {
   usePageTitle(product.name);
   const { subcategory } = product;
   const terms = productTerms(product);
+  // What the cart keeps of the product: its card, as a list would have given it.
+  const card = useMemo(() => productCardOf(product), [product]);
   const stockHundredths = parseQuantity(product.stock) ?? 0;
   const purchasable = isPurchasable(terms, stockHundredths);
   // The control starts at the least one line may take (1 yard, 1 pack, 1 piece).
@@ -95,7 +98,7 @@ function ProductDetails({ product }: { product: Product }) {
                   onProblem={setQuantityProblem}
                 />
                 <AddToCartButton
-                  product={product}
+                  product={card}
                   hundredths={hundredths}
                   disabled={quantityProblem !== null}
                   className="px-7 py-3 text-base"

@@ -1,11 +1,11 @@
-import type { Product } from '@shop/shared';
+import type { ProductCard } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
 import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
 
-export async function getHotBuyProducts(signal?: AbortSignal): Promise<Product[]> {
-  const data = await api.get<{ products: Product[] }>('/api/products/hot-buy', { signal });
+export async function getHotBuyProducts(signal?: AbortSignal): Promise<ProductCard[]> {
+  const data = await api.get<{ products: ProductCard[] }>('/api/products/hot-buy', { signal });
   return data.products;
 }
 
@@ -14,7 +14,7 @@ export const hotBuyProductsQueryOptions = () => {
   return queryOptions({
     queryKey,
     queryFn: savingAnswer((signal) => getHotBuyProducts(signal)),
-    initialData: () => embeddedAnswer(queryKey, '/api/products/hot-buy', {}, arrayField<Product>('products')),
+    initialData: () => embeddedAnswer(queryKey, '/api/products/hot-buy', {}, arrayField<ProductCard>('products')),
   });
 };
 

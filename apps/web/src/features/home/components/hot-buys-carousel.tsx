@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import type { ProductCard as ProductCardData } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -9,7 +9,7 @@ import { addToCartCardAction } from '../../cart/components/add-to-cart-button';
 import { ProductCard } from '../../catalog/components/product-card';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
-function Carousel({ products }: { products: Product[] }) {
+function Carousel({ products }: { products: ProductCardData[] }) {
   const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
