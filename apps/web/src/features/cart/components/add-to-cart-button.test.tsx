@@ -68,11 +68,14 @@ describe('Add to Cart on a drawn page', () => {
       );
     }
     const page = drawn(<ProductBuy />);
+    const increase = () => page.container.querySelector('button[aria-label^="Increase"]') as HTMLButtonElement;
+    expect(increase().disabled).toBe(true);
     const field = page.container.querySelector('input') as HTMLInputElement;
     typeBeforeStart(field, '3.5');
     await page.start();
     expect(page.errors).toEqual([]);
     expect(field.value).toBe('3.5');
+    expect(increase().disabled).toBe(false);
     fireEvent.click([...page.container.querySelectorAll('button')].at(-1) as HTMLButtonElement);
     expect(cartStore.getLines()[0]?.hundredths).toBe(350);
     page.cleanup();

@@ -13,6 +13,7 @@ import {
 import { Minus, Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
+import { useAppStarted } from '../../../lib/use-app-started';
 import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
 
 /** Why a typed quantity is refused (the shared rule's message), or null when the line may take it. */
@@ -86,6 +87,8 @@ export function QuantitySelector({
   // On a drawn product page the quantity may be typed before the app starts: it is the quantity
   // then, checked as if typed now, so the cart never gets another amount than the one on screen.
   const inputRef = useRef<HTMLInputElement>(null);
+  // Its buttons need the app: drawn disabled, like Add to Cart beside them (the field takes typing).
+  const started = useAppStarted();
   useTypedBeforeStart(inputRef, (typed) => {
     if (typed !== quantityText(value)) commitText(typed);
   });
@@ -113,7 +116,7 @@ export function QuantitySelector({
         <IconButton
           label={`Decrease quantity${suffix}`}
           className={`${target} border border-stone-300 disabled:opacity-40 dark:border-stone-600`}
-          disabled={value <= rule.min}
+          disabled={!started || value <= rule.min}
           onClick={() => step(-1)}
         >
           <Minus aria-hidden="true" className="size-4" />
@@ -145,7 +148,7 @@ export function QuantitySelector({
         <IconButton
           label={`Increase quantity${suffix}`}
           className={`${target} border border-stone-300 disabled:opacity-40 dark:border-stone-600`}
-          disabled={value >= rule.max}
+          disabled={!started || value >= rule.max}
           onClick={() => step(1)}
         >
           <Plus aria-hidden="true" className="size-4" />
