@@ -200,6 +200,25 @@ describe('forms before the script has started', () => {
     await context.close();
   });
 
+  it('/shop’s filters: a sort chosen before the app starts is applied by it; a price range is a plain GET of /shop', async () => {
+    const held = await pageWithScriptsHeld();
+    const { page, context } = held;
+    await held.open('/shop');
+    await page.getByLabel('Min price (₦)').fill('1000');
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('minPrice') === '1000', { waitUntil: 'commit' }),
+      page.getByLabel('Min price (₦)').press('Enter'),
+    ]);
+    await page.locator('#page-data').waitFor({ state: 'attached' });
+    expect(await page.getByLabel('Min price (₦)').inputValue()).toBe('1000');
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await held.release();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    expect(new URL(page.url()).searchParams.get('minPrice')).toBe('1000');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+    await context.close();
+  });
+
   it('search: the form needs the app to open; /search?q= answers with the results once it starts', async () => {
     const held = await pageWithScriptsHeld();
     const { page, context } = held;
