@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './app-start-messages';
 export * from './catalog';
 export * from './catalog-admin';
 export * from './catalog-admin-forms';

@@ -22,3 +22,19 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   unsubscribeConfirm: 'Do you want to stop receiving our newsletter?',
   unsubscribeButton: 'Unsubscribe',
 } as const;
+
+/**
+ * The signup as a plain form, for a visitor who presses Subscribe before the page's script has
+ * started: a POST to `action` (form-encoded: `email`, and `returnTo`, the page it was sent from),
+ * answered with a redirect back to that page carrying `notice=subscribed`, which the page shows;
+ * a refusal is answered with a small page that says why and keeps what was typed.
+ */
+export const NEWSLETTER_FORM = {
+  action: '/api/newsletter/subscribe-form',
+  returnField: 'returnTo',
+  /** The query parameter of the page the redirect goes back to, and its one value. */
+  noticeParam: 'newsletter',
+  subscribedNotice: 'subscribed',
+  /** The id of the signup's section: the redirect lands on it. */
+  sectionId: 'newsletter',
+} as const;

@@ -2,6 +2,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import {
   messageResponseSchema,
   NEWSLETTER_ADMIN_MESSAGES,
+  NEWSLETTER_FORM,
   NEWSLETTER_MESSAGES,
   newsletterSubscribeRequestSchema,
   subscriberListQuerySchema,
@@ -14,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvStream } from '../../lib/csv';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, SHOP_NAME } from '../../mail/templates';
 import { noStore } from '../../plugins/auth';
@@ -56,6 +58,57 @@ function sendUnsubscribePage(reply: FastifyReply, status: 200 | 404, html: strin
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(html);
+}
+
+/** The longest page address the signup form may ask to go back to. */
+const RETURN_PATH_MAX = 512;
+
+/**
+ * The page of the shop the signup form was sent from, as a path without its fragment: only one
+ * of this shop's pages (never another site, never the API), else the home page. Never with an
+ * address in its query, even one an older page put there.
+ */
+export function signupReturnPath(value: unknown): string {
+  // A path of visible ASCII: one leading slash, and no backslash a browser would read as a slash
+  // (`/\\evil.example` is another host).
+  const isPath =
+    typeof value === 'string' &&
+    value.length <= RETURN_PATH_MAX &&
+    /^\/(?!\/)[!-~]*$/.test(value) &&
+    !value.includes('\\');
+  if (!isPath) return '/';
+  const base = 'http://shop.invalid';
+  const url = new URL(value, base);
+  if (url.origin !== base || url.pathname === '/api' || url.pathname.startsWith('/api/')) return '/';
+  url.searchParams.delete('email');
+  url.searchParams.delete(NEWSLETTER_FORM.noticeParam);
+  return `${url.pathname}${url.search}`;
+}
+
+/** That page with the notice that says the signup worked, landing on the signup. */
+export function withSubscribedNotice(path: string): string {
+  const url = new URL(path, 'http://shop.invalid');
+  url.searchParams.set(NEWSLETTER_FORM.noticeParam, NEWSLETTER_FORM.subscribedNotice);
+  return `${url.pathname}${url.search}#${NEWSLETTER_FORM.sectionId}`;
+}
+
+/**
+ * The small page that answers a signup form the shop refused (a bad address, too many signups):
+ * why, and the form again with what was typed, so nothing is lost. No script, no styles.
+ */
+function signupRefusedPage(message: string, email: string, returnTo: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Newsletter - ${escapeHtml(SHOP_NAME)}</title></head>
+<body><main><h1>${escapeHtml(SHOP_NAME)} newsletter</h1>
+<p role="alert" id="signup-error">${escapeHtml(message)}</p>
+<form method="post" action="${NEWSLETTER_FORM.action}" novalidate>
+<input type="hidden" name="${NEWSLETTER_FORM.returnField}" value="${escapeHtml(returnTo)}">
+<p><label for="signup-email">Email address</label><br>
+<input id="signup-email" type="email" name="email" autocomplete="email" required aria-invalid="true" aria-describedby="signup-error" value="${escapeHtml(email)}"></p>
+<p><button type="submit">Subscribe</button></p></form>
+<p><a href="${escapeHtml(returnTo)}">Back to the shop</a></p></main></body></html>`;
 }
 
 /** /api/newsletter: the home page's signup, the admin's list, and the unsubscribe link (API.md). */
@@ -140,14 +193,50 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   // The POST unsubscribes: the page's button (a plain form, answered with a page), or RFC 8058's
   // one-click, which a mail client sends as `List-Unsubscribe=One-Click`, form-encoded, from its
   // own servers (answered with JSON). The token in the URL is the whole authority; the body
-  // only says which answer to give. Its own context, so the form parser serves this route only
-  // (the signup stays JSON-only).
+  // only says which answer to give. Its own context, so the form parser serves these two routes
+  // only (the JSON signup stays JSON-only).
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, parseQueryString(String(body))),
     );
+    // The home page's signup sent as a plain form, before the page's script has started: the
+    // same subscribe as the JSON route above (its rate limit included), answered with pages. A
+    // form posted from another site is refused by the origin check (plugins/origin-check.ts).
+    scope.post('/newsletter/subscribe-form', async (request, reply) => {
+      const body: Record<string, unknown> =
+        typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+          ? (request.body as Record<string, unknown>)
+          : {};
+      const typed = typeof body.email === 'string' ? body.email.slice(0, 320) : '';
+      const back = signupReturnPath(body[NEWSLETTER_FORM.returnField]);
+      const refuse = (status: number, message: string) =>
+        reply
+          .status(status)
+          .headers(PAGE_HEADERS)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(signupRefusedPage(message, typed, back));
+      const parsed = newsletterSubscribeRequestSchema.safeParse({ email: typed.trim() });
+      if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
+      try {
+        await service.subscribe(parsed.data.email, { ip: request.ip });
+      } catch (error) {
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'a newsletter signup form failed');
+        const retryAfter = error instanceof AppError ? error.details.retryAfterSeconds : undefined;
+        if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+        if (isDatabaseUnavailable(error)) return refuse(503, NEWSLETTER_MESSAGES.failed);
+        return error instanceof AppError
+          ? refuse(error.status, error.message)
+          : refuse(500, NEWSLETTER_MESSAGES.failed);
+      }
+      return reply
+        .status(303)
+        .header('cache-control', 'no-store')
+        .header('location', withSubscribedNotice(back))
+        .send();
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/newsletter/unsubscribe',
       {

@@ -42,6 +42,7 @@ export function HeaderSearch({ id, onDone, onEscape }: { id: string; onDone: () 
       {/* biome-ignore lint/a11y/useSemanticElements: <search> has no landmark role in older browsers yet */}
       <form
         role="search"
+        action={paths.search.href()}
         onSubmit={viewAll}
         onBlur={closeWhenFocusLeavesHeader(onDone)}
         onKeyDown={(e) => e.key === 'Escape' && (onEscape ?? onDone)()}

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { type Product, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import { APP_START_MESSAGES, type Product, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aLaceByTheYard, aUser } from '../../testing/fixtures';
+import { drawn, typeBeforeStart } from '../../testing/hydrate';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
 import { cartStore } from '../cart/cart-store';
+import { StockAlertForm } from './components/stock-alert-form';
 
 // The page's first render loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
@@ -99,5 +102,39 @@ describe('the back-in-stock form', () => {
       { '/api/users/session': { user: aUser({ email: 'tailor@example.com' }) } },
     );
     await waitFor(() => expect(emailField().value).toBe('tailor@example.com'));
+  });
+});
+
+describe('the back-in-stock form on a drawn product page', () => {
+  it('cannot be sent before the app has started, says so, keeps what was typed, and is sent by the app after', async () => {
+    const fetchMock = fakeApi({
+      [`/api/products/${soldOut.id}/stock-alerts`]: { status: 201, body: { message: STOCK_ALERT_MESSAGES.requested } },
+    });
+    const page = drawn(
+      <QueryClientProvider client={new QueryClient()}>
+        <StockAlertForm productId={soldOut.id} />
+      </QueryClientProvider>,
+    );
+    const form = page.container.querySelector('form') as HTMLFormElement;
+    // Never a GET: pressed somehow before the app runs, the address goes in no URL.
+    expect(form.getAttribute('method')).toBe('post');
+    const button = () => form.querySelector('button[type="submit"]') as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toContain(APP_START_MESSAGES.gettingReady);
+    expect(button().textContent).toContain(APP_START_MESSAGES.reason);
+    const field = form.querySelector('input[type="email"]') as HTMLInputElement;
+    typeBeforeStart(field, 'waiting@example.com');
+
+    await page.start();
+    expect(page.errors).toEqual([]);
+    expect(button().disabled).toBe(false);
+    expect(button().textContent).toBe(STOCK_ALERT_MESSAGES.submit);
+    expect(field.value).toBe('waiting@example.com');
+    fireEvent.click(button());
+    await waitFor(() => expect(apiCalls(fetchMock).some((call) => call.line.startsWith('POST'))).toBe(true));
+    expect(apiCalls(fetchMock).find((call) => call.line.startsWith('POST'))?.body).toEqual({
+      email: 'waiting@example.com',
+    });
+    page.cleanup();
   });
 });

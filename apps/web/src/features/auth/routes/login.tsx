@@ -79,6 +79,7 @@ export default function LoginPage() {
     >
       <form
         ref={formRef}
+        method="post"
         noValidate
         onSubmit={onSubmit}
         data-shaking={shaking ? 'true' : 'false'}

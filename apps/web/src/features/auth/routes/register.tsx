@@ -69,7 +69,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         {error && <ErrorSummary message={error} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -1,7 +1,8 @@
-import { formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule } from '@shop/shared';
+import { APP_START_MESSAGES, formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule } from '@shop/shared';
 import { ShoppingCart } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { buttonClasses } from '../../../components/ui/button';
+import { useAppStarted } from '../../../lib/use-app-started';
 import { type CartProduct, cartStore, productTerms, stockHundredthsOf } from '../cart-store';
 
 /**
@@ -49,17 +50,21 @@ export function AddToCartButton({
   compact?: boolean;
 }) {
   const soldOut = !isPurchasable(productTerms(product), stockHundredthsOf(product));
+  // The cart lives in this browser: on a page the server drew, the button waits for the app.
+  const started = useAppStarted();
+  const waiting = !started && !soldOut;
   return (
     <button
       type="button"
-      disabled={soldOut || disabled}
+      disabled={soldOut || disabled || waiting}
       onClick={() => addToCartWithToast(product, hundredths)}
       className={buttonClasses('primary', `${compact ? 'whitespace-nowrap' : ''} ${className}`)}
     >
       <ShoppingCart aria-hidden="true" className={`size-4 shrink-0 ${compact ? 'max-sm:hidden' : ''}`} />
-      {soldOut ? 'Out of Stock' : 'Add to Cart'}
+      {soldOut ? 'Out of Stock' : waiting ? APP_START_MESSAGES.gettingReady : 'Add to Cart'}
       {/* Many cards share one page: the name tells their buttons apart for screen readers. */}
       <span className="sr-only"> {product.name}</span>
+      {waiting && <span className="sr-only"> {APP_START_MESSAGES.reason}</span>}
     </button>
   );
 }

@@ -11,8 +11,10 @@ import {
   type SaleTerms,
 } from '@shop/shared';
 import { Minus, Plus } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
+import { useAppStarted } from '../../../lib/use-app-started';
+import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
 
 /** Why a typed quantity is refused (the shared rule's message), or null when the line may take it. */
 export function typedQuantityProblem(terms: SaleTerms, stockHundredths: number, typed: string): string | null {
@@ -67,18 +69,29 @@ export function QuantitySelector({
     report(null);
     if (next !== value) onChange(next);
   };
-  const commit = () => {
-    if (draft === null) return;
-    const message = typedQuantityProblem(terms, stockHundredths, draft);
+  const commitText = (text: string) => {
+    const message = typedQuantityProblem(terms, stockHundredths, text);
     if (message) {
+      setDraft(text);
       report(message);
       return;
     }
-    const hundredths = parseQuantity(draft) as number;
+    const hundredths = parseQuantity(text) as number;
     setDraft(null);
     report(null);
     if (hundredths !== value) onChange(hundredths);
   };
+  const commit = () => {
+    if (draft !== null) commitText(draft);
+  };
+  // On a drawn product page the quantity may be typed before the app starts: it is the quantity
+  // then, checked as if typed now, so the cart never gets another amount than the one on screen.
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Its buttons need the app: drawn disabled, like Add to Cart beside them (the field takes typing).
+  const started = useAppStarted();
+  useTypedBeforeStart(inputRef, (typed) => {
+    if (typed !== quantityText(value)) commitText(typed);
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       // Inside a form, Enter would send it with the quantity unchecked.
@@ -103,12 +116,13 @@ export function QuantitySelector({
         <IconButton
           label={`Decrease quantity${suffix}`}
           className={`${target} border border-stone-300 disabled:opacity-40 dark:border-stone-600`}
-          disabled={value <= rule.min}
+          disabled={!started || value <= rule.min}
           onClick={() => step(-1)}
         >
           <Minus aria-hidden="true" className="size-4" />
         </IconButton>
         <input
+          ref={inputRef}
           id={id}
           type="text"
           role="spinbutton"
@@ -134,7 +148,7 @@ export function QuantitySelector({
         <IconButton
           label={`Increase quantity${suffix}`}
           className={`${target} border border-stone-300 disabled:opacity-40 dark:border-stone-600`}
-          disabled={value >= rule.max}
+          disabled={!started || value >= rule.max}
           onClick={() => step(1)}
         >
           <Plus aria-hidden="true" className="size-4" />

@@ -22,14 +22,33 @@ export function ShopToolbar() {
   const inStock = filters.inStock === true;
   const minPrice = filters.minPrice === undefined ? '' : String(filters.minPrice);
   const maxPrice = filters.maxPrice === undefined ? '' : String(filters.maxPrice);
-  useEffect(() => {
-    if (sortRef.current) sortRef.current.value = sort;
-    if (inStockRef.current) inStockRef.current.checked = inStock;
-    if (minRef.current) minRef.current.value = minPrice;
-    if (maxRef.current) maxRef.current.value = maxPrice;
-  }, [sort, inStock, minPrice, maxPrice]);
+  // The URL's values the fields last showed: a field is set only when its own value in the URL
+  // changes. On a drawn /shop they may be changed before the app starts: the first run leaves
+  // them as the visitor set them, and applies a sort or in-stock choice made then (typed prices
+  // wait in their fields for Apply, as always).
+  const shown = useRef<{ sort: string; inStock: boolean; minPrice: string; maxPrice: string } | null>(null);
   const update = (changes: Record<string, string | undefined>) =>
     setSearchParams(withShopFilters(searchParams, changes));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: update reads the same URL these values come from
+  useEffect(() => {
+    const last = shown.current;
+    shown.current = { sort, inStock, minPrice, maxPrice };
+    if (last === null) {
+      const changes: Record<string, string | undefined> = {};
+      const chosenSort = sortRef.current?.value;
+      if (chosenSort !== undefined && chosenSort !== sort) {
+        changes.sort = chosenSort === 'newest' ? undefined : chosenSort;
+      }
+      const checked = inStockRef.current?.checked;
+      if (checked !== undefined && checked !== inStock) changes.inStock = checked ? 'true' : undefined;
+      if (Object.keys(changes).length > 0) update(changes);
+      return;
+    }
+    if (sortRef.current && last.sort !== sort) sortRef.current.value = sort;
+    if (inStockRef.current && last.inStock !== inStock) inStockRef.current.checked = inStock;
+    if (minRef.current && last.minPrice !== minPrice) minRef.current.value = minPrice;
+    if (maxRef.current && last.maxPrice !== maxPrice) maxRef.current.value = maxPrice;
+  }, [sort, inStock, minPrice, maxPrice]);
 
   const applyPrices = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -92,7 +92,7 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="contact-form-title">
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="text-xl font-semibold text-stone-900 dark:text-stone-100">
         Send us a message
       </h2>

@@ -1,16 +1,19 @@
-import { STOCK_ALERT_MESSAGES } from '@shop/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { APP_START_MESSAGES, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TextField } from '../../../components/ui/form-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { useAppStarted } from '../../../lib/use-app-started';
+import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
 import { useSession } from '../../auth/session';
 import { useRequestStockAlert } from '../api/request-stock-alert';
 
 /**
  * On a sold-out product page: an email (the signed-in customer's, filled in) to be told once when
  * the product is back (decision 031). The server's answer in a status; a refusal in an alert, a
- * bad address under the field.
+ * bad address under the field. On a product page the server drew, it cannot be sent until the
+ * app has started (it says so on its button), and what was typed before then is kept.
  */
 export function StockAlertForm({ productId }: { productId: string }) {
   const id = useId();
@@ -18,6 +21,12 @@ export function StockAlertForm({ productId }: { productId: string }) {
   const [email, setEmail] = useState('');
   const [edited, setEdited] = useState(false);
   const request = useRequestStockAlert(productId);
+  const started = useAppStarted();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(inputRef, (typed) => {
+    setEdited(true);
+    setEmail(typed);
+  });
 
   // The signed-in customer's address, once the session is known, unless they typed one already.
   useEffect(() => {
@@ -42,8 +51,10 @@ export function StockAlertForm({ productId }: { productId: string }) {
         {STOCK_ALERT_MESSAGES.heading}
       </h2>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{STOCK_ALERT_MESSAGES.intro}</p>
-      <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+      {/* POST with no action: pressed before the app runs, nothing the visitor typed is put in a URL. */}
+      <form method="post" onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
+          ref={inputRef}
           label={STOCK_ALERT_MESSAGES.emailLabel}
           type="email"
           name="email"
@@ -57,7 +68,20 @@ export function StockAlertForm({ productId }: { productId: string }) {
           error={fieldError}
           className="min-w-0 flex-1"
         />
-        <SubmitButton pending={request.isPending} pendingLabel={STOCK_ALERT_MESSAGES.submitting} className="sm:mt-6">
+        <SubmitButton
+          pending={request.isPending || !started}
+          pendingLabel={
+            started ? (
+              STOCK_ALERT_MESSAGES.submitting
+            ) : (
+              <>
+                {APP_START_MESSAGES.gettingReady}
+                <span className="sr-only"> {APP_START_MESSAGES.reason}</span>
+              </>
+            )
+          }
+          className="sm:mt-6"
+        >
           {STOCK_ALERT_MESSAGES.submit}
         </SubmitButton>
       </form>
