@@ -3,7 +3,7 @@ import { APP_START_MESSAGES } from '@shop/shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aLaceByTheYard, aProduct } from '../../../testing/fixtures';
+import { aLaceCard, aProductCard } from '../../../testing/fixtures';
 import { drawn, typeBeforeStart } from '../../../testing/hydrate';
 import { cartStore, productTerms } from '../cart-store';
 import { AddToCartButton } from './add-to-cart-button';
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const ribbon = aProduct({ stock: 10 });
+const ribbon = aProductCard({ stock: 10 });
 
 describe('Add to Cart on a drawn page', () => {
   it('is drawn disabled, saying it is getting ready and why, and works once the app has started', async () => {
@@ -45,14 +45,14 @@ describe('Add to Cart on a drawn page', () => {
   });
 
   it('says Out of Stock, not getting ready, for a sold-out product', () => {
-    const page = drawn(<AddToCartButton product={aProduct({ stock: 0 })} />);
+    const page = drawn(<AddToCartButton product={aProductCard({ stock: 0 })} />);
     expect(page.container.textContent).toContain('Out of Stock');
     expect(page.container.textContent).not.toContain(APP_START_MESSAGES.gettingReady);
     page.cleanup();
   });
 
   it('adds the quantity typed before the app started, which the field still shows', async () => {
-    const lace = aLaceByTheYard({ stock: 20 });
+    const lace = aLaceCard({ stock: 20 });
     function ProductBuy() {
       const [hundredths, setHundredths] = useState(100);
       return (
