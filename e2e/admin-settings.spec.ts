@@ -1,16 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHOP_SETTINGS_MESSAGES as M } from '@shop/shared';
-import { type RunningShop, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
-import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
-import { outputDir } from './fixtures/browser';
+import { outputDir, useBrowser } from './fixtures/browser';
 import { type ApiProduct, fillShipping, placeOrder, squash } from './fixtures/checkout';
-import { type MailboxMessage, ORDERS_EMAIL, startMailbox } from './fixtures/mailbox';
+import { ORDERS_EMAIL } from './fixtures/mailbox';
+import { useOwnShop } from './fixtures/own-shop';
 
 // The shop's settings are global: this spec changes them, so it runs its own shop (and mailbox),
 // never the one the other specs share (global-setup.ts).
@@ -21,103 +19,15 @@ const NEW_PHONE_KEPT = '+2348091112233';
 const NEW_ACCOUNT_NUMBER = '2233445566';
 const NEW_HOURS = { days: 'Monday to Saturday', hours: '9:00 – 19:00' };
 
-const state: {
-  shop?: RunningShop;
-  mailbox?: Awaited<ReturnType<typeof startMailbox>>;
-  browser?: Browser;
-  cleanup: (() => Promise<void>)[];
-} = { cleanup: [] };
-
-const baseUrl = () => {
-  if (!state.shop) throw new Error('shop not started');
-  return state.shop.baseUrl;
-};
-
-/** A fresh PostgreSQL database when DATABASE_URL is set (as global-setup.ts makes one), else PGlite. */
-async function ownDatabase(): Promise<string> {
-  if (!process.env.DATABASE_URL) return '';
-  const name = `shop_e2e_settings_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  state.cleanup.push(async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-beforeAll(async () => {
-  mkdirSync(outputDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-settings-'));
-  state.cleanup.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const mailbox = await startMailbox();
-  state.mailbox = mailbox;
-  state.cleanup.push(() => mailbox.stop());
-  const shop = await startBuiltShop({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: await ownDatabase(),
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: '127.0.0.1',
-    SMTP_URL: mailbox.smtpUrl,
-    ORDERS_EMAIL,
-    OUTBOX_POLL_MS: '200',
-    OUTBOX_RETRY_BASE_MS: '200',
-    ...UNLIMITED_ORDERS_ENV,
-  });
-  state.shop = shop;
-  state.cleanup.push(() => shop.stop());
-  state.browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
-  state.cleanup.push(async () => state.browser?.close());
-});
-
-afterAll(async () => {
-  for (const step of state.cleanup.reverse()) await step().catch(() => {});
-});
-
-/** A fresh context on this spec's shop, waiting for the app to start on every load (as fixtures/browser.ts). */
-async function newPage({ width = 1280, dark = false }: { width?: number; dark?: boolean } = {}) {
-  if (!state.browser) throw new Error('browser not started');
-  const context = await state.browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  if (dark) await page.addInitScript(() => localStorage.setItem('darkMode', 'true'));
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', null, { timeout: 15_000 });
-    return response;
-  };
-  return { page, context, errors };
-}
-
-async function messagesTo(address: string): Promise<MailboxMessage[]> {
-  const response = await fetch(`${state.mailbox?.httpUrl}/messages?to=${encodeURIComponent(address)}`);
-  return ((await response.json()) as { messages: MailboxMessage[] }).messages;
-}
-
-async function waitForMail(address: string, predicate: (mail: MailboxMessage) => boolean): Promise<MailboxMessage> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = (await messagesTo(address)).find(predicate);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no matching email to ${address} within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const own = useOwnShop('settings', () => ({
+  // The specs stand in for many visitors (fixtures/accounts.ts), as in global-setup.ts.
+  TRUST_PROXY: '127.0.0.1',
+  ORDERS_EMAIL,
+  ...UNLIMITED_ORDERS_ENV,
+}));
+const shop = useBrowser({ baseUrl: own.baseUrl });
+const newPage = (options: { width?: number; dark?: boolean } = {}) => shop.newPage({ height: 900, ...options });
+const waitForMail = own.mailbox.waitForMessage;
 
 /** The error tied to a field by aria-describedby. */
 async function errorOf(page: Page, label: string): Promise<string | null> {
@@ -171,7 +81,7 @@ describe('the admin’s Settings tab', () => {
     expect(await page.getByTestId('footer-contact').textContent()).toContain(NEW_PHONE_SHOWN);
 
     // A page the server draws: its HTML already has the new footer, before any script runs.
-    const html = await (await fetch(`${baseUrl()}/shop`)).text();
+    const html = await (await fetch(`${own.baseUrl()}/shop`)).text();
     expect(html).toContain(NEW_PHONE_SHOWN);
     expect(html).toContain(NEW_HOURS.days);
     await page.goto('/shop');
@@ -182,13 +92,13 @@ describe('the admin’s Settings tab', () => {
 
     // A customer's next bank-transfer order: checkout and the order-placed email show the new account.
     const email = `settings.${Date.now().toString(36)}@example.com`;
-    const registered = await fetch(`${baseUrl()}/api/users/register`, {
+    const registered = await fetch(`${own.baseUrl()}/api/users/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ngozi', lastName: 'Adebayo', email, password: PASSWORD }),
     });
     expect(registered.status).toBe(201);
-    const products = (await (await fetch(`${baseUrl()}/api/products?inStock=true&pageSize=20`)).json()) as {
+    const products = (await (await fetch(`${own.baseUrl()}/api/products?inStock=true&pageSize=20`)).json()) as {
       products: ApiProduct[];
     };
     const product = products.products.find((p) => p.stock >= 5);

@@ -6,12 +6,12 @@ import { freePort, type RunningShop, repoRoot, startBuiltShop } from '@shop/test
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputDir, useBrowser } from './fixtures/browser';
+import { catalogueShown, savedDataWarning, SAVED_DATA_WARNING as WARNING } from './fixtures/saved-catalogue';
 
 // The storefront as an installed app that opens offline (docs/decisions/032). This spec stops
 // and restarts the shop, so it runs its own, on PGlite in a folder of its own, always on the
 // same port: a service worker belongs to one origin.
 
-const WARNING = "Using saved data - couldn't connect to the shop";
 const webDist = path.join(repoRoot, 'apps/web/dist');
 
 const state: { shop?: RunningShop; port?: number; dataDir?: string; cleanup: (() => void)[] } = { cleanup: [] };
@@ -46,18 +46,6 @@ afterAll(async () => {
 const shop = useBrowser({ baseUrl });
 
 const api = async (url: string) => (await fetch(`${baseUrl()}${url}`)).json();
-
-/** The page's heading, every product card's link and the shop's category links (as storefront-offline.spec.ts). */
-async function catalogueShown(page: Page): Promise<string[]> {
-  const main = page.getByRole('main');
-  return [
-    ...(await main.getByRole('heading', { level: 1 }).allTextContents()),
-    ...(await main.getByRole('article').getByRole('link').allTextContents()),
-    ...(await main.getByRole('complementary').getByRole('link').allTextContents()),
-  ].sort();
-}
-
-const warning = (page: Page) => page.getByRole('status').filter({ hasText: WARNING });
 
 /** Waits until a service worker controls the page (registered after load and idle: start-offline-app.ts). */
 async function controlled(page: Page): Promise<void> {
@@ -169,7 +157,7 @@ describe('a visited shop opened with no connection', () => {
       const response = await page.goto(at);
       expect(response?.status(), at).toBe(200);
       expect(response?.fromServiceWorker(), at).toBe(true);
-      await warning(page).waitFor();
+      await savedDataWarning(page).waitFor();
       await page.getByRole('list', { name: list, exact: true }).waitFor();
       await expect.poll(() => catalogueShown(page), { message: at }).toEqual(seen.get(at));
       expect(await page.getByText(WARNING).count(), at).toBe(1);
@@ -183,7 +171,7 @@ describe('a visited shop opened with no connection', () => {
     // A reload, as a visitor on a dead connection would: the same page again from the worker.
     const reloaded = await page.reload();
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    await warning(page).waitFor();
+    await savedDataWarning(page).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
     expect(await productPictureWidth(page)).toBeGreaterThan(0);
 
@@ -261,7 +249,7 @@ describe('a visited shop opened with no connection', () => {
     // The page works online: the shop's own answers, no saved-data notice, the new shell served.
     await page.reload();
     await page.getByRole('list', { name: 'Products', exact: true }).waitFor();
-    expect(await warning(page).count()).toBe(0);
+    expect(await savedDataWarning(page).count()).toBe(0);
     expect(await page.content()).toContain('<!-- deploy 2 -->');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,11 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
 import { withoutPageData } from './fixtures/page-data';
+import { catalogueShown, savedDataWarning, SAVED_DATA_WARNING as WARNING } from './fixtures/saved-catalogue';
 
 const shop = useBrowser();
-
-const WARNING = "Using saved data - couldn't connect to the shop";
 
 type ApiProduct = { id: string; slug: string; name: string };
 
@@ -25,21 +24,6 @@ async function shopGoesDown(context: BrowserContext): Promise<string[]> {
   });
   return refused;
 }
-
-/**
- * What the page shows of the catalogue: its heading (a category's or product's name), every
- * product card, and the shop's category links.
- */
-async function catalogueShown(page: Page): Promise<string[]> {
-  const main = page.getByRole('main');
-  return [
-    ...(await main.getByRole('heading', { level: 1 }).allTextContents()),
-    ...(await main.getByRole('article').getByRole('link').allTextContents()),
-    ...(await main.getByRole('complementary').getByRole('link').allTextContents()),
-  ].sort();
-}
-
-const warning = (page: Page) => page.getByRole('status').filter({ hasText: WARNING });
 
 describe('a visitor whose shop cannot be reached', () => {
   it('sees the catalogue this browser loaded before, with a warning, and nothing it did not load', async () => {
@@ -72,14 +56,14 @@ describe('a visitor whose shop cannot be reached', () => {
       await page.goto(path);
       await loaded(path, lists);
       seen.set(path, await catalogueShown(page));
-      expect(await warning(page).count()).toBe(0);
+      expect(await savedDataWarning(page).count()).toBe(0);
     }
 
     const refused = await shopGoesDown(context);
     for (const { path, lists } of pages) {
       refused.length = 0;
       await page.goto(path);
-      await warning(page).waitFor();
+      await savedDataWarning(page).waitFor();
       await loaded(path, lists);
       await expect.poll(() => catalogueShown(page), { message: path }).toEqual(seen.get(path));
       // One warning for the page, however many of its lists are saved.
@@ -97,7 +81,7 @@ describe('a visitor whose shop cannot be reached', () => {
       .getByRole('link', { name: category.name, exact: true })
       .click();
     await page.waitForURL((url) => url.searchParams.get('category') === category.id);
-    await expect.poll(() => warning(page).count()).toBe(0);
+    await expect.poll(() => savedDataWarning(page).count()).toBe(0);
     const { products: categoryFirstPage } = await api(`/api/products?categoryId=${category.id}&pageSize=24`);
     const grid = page.getByRole('list', { name: 'Products', exact: true }).locator(':scope > li');
     await expect.poll(() => grid.first().getByRole('link').textContent()).toBe(categoryFirstPage[0].name);
@@ -112,7 +96,7 @@ describe('a visitor whose shop cannot be reached', () => {
     await products.getByRole('alert').waitFor();
     expect(await products.getByRole('alert').textContent()).toBe('Failed to fetch productsNetwork error');
     expect(await page.getByRole('article').count()).toBe(0);
-    expect(await warning(page).count()).toBe(0);
+    expect(await savedDataWarning(page).count()).toBe(0);
 
     await context.unroute('**/api/**');
     const { products: firstPage } = await api('/api/products?pageSize=24');
@@ -120,7 +104,7 @@ describe('a visitor whose shop cannot be reached', () => {
     const grid = page.getByRole('list', { name: 'Products', exact: true }).locator(':scope > li');
     await expect.poll(() => grid.count()).toBe(firstPage.length);
     expect(await grid.first().getByRole('link').textContent()).toBe(firstPage[0].name);
-    expect(await warning(page).count()).toBe(0);
+    expect(await savedDataWarning(page).count()).toBe(0);
     await context.close();
   });
 });
