@@ -91,6 +91,15 @@ function Figure({
   );
 }
 
+/** "Edit", named for its product, to the product's edit page. */
+function EditProductLink({ product }: { product: { id: string; name: string } }) {
+  return (
+    <Link to={paths.editProduct.href(product.id)} className={linkClass} aria-label={`Edit ${product.name}`}>
+      Edit
+    </Link>
+  );
+}
+
 function Panel({
   id,
   title,
@@ -257,13 +266,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
                       <span className="text-wine-800 dark:text-wine-200"> · {waitingText(product.waiting)}</span>
                     )}
                   </span>
-                  <Link
-                    to={paths.editProduct.href(product.id)}
-                    className={linkClass}
-                    aria-label={`Edit ${product.name}`}
-                  >
-                    Edit
-                  </Link>
+                  <EditProductLink product={product} />
                 </li>
               ))}
             </ul>
@@ -287,13 +290,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
                       {waitingText(product.waiting)}
                     </span>
                   </span>
-                  <Link
-                    to={paths.editProduct.href(product.id)}
-                    className={linkClass}
-                    aria-label={`Edit ${product.name}`}
-                  >
-                    Edit
-                  </Link>
+                  <EditProductLink product={product} />
                 </li>
               ))}
             </ul>
