@@ -11,13 +11,13 @@ import {
   subscriberUpdateRequestSchema,
   unsubscribeQuerySchema,
 } from '@shop/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvStream } from '../../lib/csv';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, SHOP_NAME } from '../../mail/templates';
+import { sendUnsubscribePage, UNSUBSCRIBE_PAGE_FORM_FIELD, unsubscribePage } from '../../mail/unsubscribe-page';
 import { noStore } from '../../plugins/auth';
 import { PAGE_HEADERS } from '../../plugins/security-headers';
 import { type NewsletterService, SUBSCRIBER_CSV_COLUMNS } from './newsletter.service';
@@ -25,39 +25,19 @@ import { type NewsletterService, SUBSCRIBER_CSV_COLUMNS } from './newsletter.ser
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const exportQuery = subscriberListQuerySchema.pick({ active: true, search: true });
 
-/**
- * The field the unsubscribe page's form sends beside the token, so its POST is answered with a
- * page; a mail client's one-click POST (`List-Unsubscribe=One-Click`) gets the JSON it always had.
- */
-const PAGE_FORM_FIELD = 'answer';
-
-/**
- * The small page a person sees after clicking the link in an email (no login, no script): a
- * sentence, and with `token` the unsubscribe button, a plain HTML form that POSTs to the link.
- */
-function unsubscribePage(message: string, shopUrl: string, token?: string): string {
-  const form = token
-    ? `<form method="post" action="/api/newsletter/unsubscribe?token=${escapeHtml(encodeURIComponent(token))}">
-<input type="hidden" name="${PAGE_FORM_FIELD}" value="page">
-<button type="submit">${escapeHtml(NEWSLETTER_ADMIN_MESSAGES.unsubscribeButton)}</button></form>`
-    : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Newsletter - ${escapeHtml(SHOP_NAME)}</title></head>
-<body><main><h1>${escapeHtml(SHOP_NAME)}</h1><p>${escapeHtml(message)}</p>
-${form}
-<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p></main></body></html>`;
-}
-
-/** The unsubscribe page's headers: a document's, kept by no cache, its URL (the token) sent to no one. */
-function sendUnsubscribePage(reply: FastifyReply, status: 200 | 404, html: string) {
-  return reply
-    .status(status)
-    .headers(PAGE_HEADERS)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
+/** The newsletter's unsubscribe page (mail/unsubscribe-page.ts), with the button when `token` is given. */
+function newsletterPage(message: string, shopUrl: string, token?: string): string {
+  return unsubscribePage({
+    title: 'Newsletter',
+    message,
+    shopUrl,
+    button: token
+      ? {
+          action: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+          label: NEWSLETTER_ADMIN_MESSAGES.unsubscribeButton,
+        }
+      : undefined,
+  });
 }
 
 /** The longest page address the signup form may ask to go back to. */
@@ -177,15 +157,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
       const { token } = request.query;
       const subscriber = token ? await service.findByToken(token) : null;
       if (!token || !subscriber) {
-        return sendUnsubscribePage(reply, 404, unsubscribePage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid, shopUrl));
+        return sendUnsubscribePage(reply, 404, newsletterPage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid, shopUrl));
       }
       if (!subscriber.active) {
-        return sendUnsubscribePage(reply, 200, unsubscribePage(NEWSLETTER_ADMIN_MESSAGES.unsubscribed, shopUrl));
+        return sendUnsubscribePage(reply, 200, newsletterPage(NEWSLETTER_ADMIN_MESSAGES.unsubscribed, shopUrl));
       }
       return sendUnsubscribePage(
         reply,
         200,
-        unsubscribePage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeConfirm, shopUrl, token),
+        newsletterPage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeConfirm, shopUrl, token),
       );
     },
   );
@@ -247,10 +227,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
       async (request, reply) => {
         const done = await service.unsubscribe(request.query.token);
         const body = request.body as Record<string, unknown> | undefined;
-        if (body?.[PAGE_FORM_FIELD] === 'page') {
+        if (body?.[UNSUBSCRIBE_PAGE_FORM_FIELD] === 'page') {
           return done
-            ? sendUnsubscribePage(reply, 200, unsubscribePage(NEWSLETTER_ADMIN_MESSAGES.unsubscribed, shopUrl))
-            : sendUnsubscribePage(reply, 404, unsubscribePage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid, shopUrl));
+            ? sendUnsubscribePage(reply, 200, newsletterPage(NEWSLETTER_ADMIN_MESSAGES.unsubscribed, shopUrl))
+            : sendUnsubscribePage(reply, 404, newsletterPage(NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid, shopUrl));
         }
         if (!done) throw new AppError('NOT_FOUND', NEWSLETTER_ADMIN_MESSAGES.unsubscribeInvalid);
         return { message: NEWSLETTER_ADMIN_MESSAGES.unsubscribed };

@@ -9,41 +9,25 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { escapeHtml, SHOP_NAME } from '../../mail/templates';
-import { PAGE_HEADERS } from '../../plugins/security-headers';
+import { sendUnsubscribePage, UNSUBSCRIBE_PAGE_FORM_FIELD, unsubscribePage } from '../../mail/unsubscribe-page';
 import type { StockAlertsService } from './stock-alerts.service';
 
-/** The field the unsubscribe page's form sends, so its POST is answered with a page (one-click gets JSON). */
-const PAGE_FORM_FIELD = 'answer';
-
-/**
- * The page the email's unsubscribe link opens (no login, no script): a sentence, and with
- * `token` the button, a plain form that POSTs to the link. Opening the link changes nothing.
- */
-function unsubscribePage(message: string, shopUrl: string, token?: string): string {
-  const form = token
-    ? `<form method="post" action="/api/stock-alerts/unsubscribe?token=${escapeHtml(encodeURIComponent(token))}">
-<input type="hidden" name="${PAGE_FORM_FIELD}" value="page">
-<button type="submit">${escapeHtml(STOCK_ALERT_MESSAGES.unsubscribeButton)}</button></form>`
-    : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Back-in-stock alert - ${escapeHtml(SHOP_NAME)}</title></head>
-<body><main><h1>${escapeHtml(SHOP_NAME)}</h1><p>${escapeHtml(message)}</p>
-${form}
-<p><a href="${escapeHtml(shopUrl)}">Back to the shop</a></p></main></body></html>`;
+/** The back-in-stock unsubscribe page (mail/unsubscribe-page.ts), with the button when `token` is given. */
+function alertPage(message: string, shopUrl: string, token?: string): string {
+  return unsubscribePage({
+    title: 'Back-in-stock alert',
+    message,
+    shopUrl,
+    button: token
+      ? {
+          action: `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+          label: STOCK_ALERT_MESSAGES.unsubscribeButton,
+        }
+      : undefined,
+  });
 }
 
-/** A document's headers, kept by no cache, its URL (the token) sent to no one. */
-function sendPage(reply: FastifyReply, html: string) {
-  return reply
-    .status(200)
-    .headers(PAGE_HEADERS)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
+const sendPage = (reply: FastifyReply, html: string) => sendUnsubscribePage(reply, 200, html);
 
 /** POST /api/products/{id}/stock-alerts, and the unsubscribe link of the back-in-stock email. */
 export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsService; shopUrl: string }> = async (
@@ -70,8 +54,8 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
     { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
     async (request, reply) => {
       const { token } = request.query;
-      if (!token) return sendPage(reply, unsubscribePage(STOCK_ALERT_MESSAGES.unsubscribeInvalid, shopUrl));
-      return sendPage(reply, unsubscribePage(STOCK_ALERT_MESSAGES.unsubscribeConfirm, shopUrl, token));
+      if (!token) return sendPage(reply, alertPage(STOCK_ALERT_MESSAGES.unsubscribeInvalid, shopUrl));
+      return sendPage(reply, alertPage(STOCK_ALERT_MESSAGES.unsubscribeConfirm, shopUrl, token));
     },
   );
 
@@ -92,8 +76,8 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
       async (request, reply) => {
         await service.unsubscribe(request.query.token);
         const body = request.body as Record<string, unknown> | undefined;
-        if (body?.[PAGE_FORM_FIELD] === 'page') {
-          return sendPage(reply, unsubscribePage(STOCK_ALERT_MESSAGES.unsubscribed, shopUrl));
+        if (body?.[UNSUBSCRIBE_PAGE_FORM_FIELD] === 'page') {
+          return sendPage(reply, alertPage(STOCK_ALERT_MESSAGES.unsubscribed, shopUrl));
         }
         return { message: STOCK_ALERT_MESSAGES.unsubscribed };
       },
