@@ -814,7 +814,7 @@ export function stockReturnedEmail(
   const name = plainLine(productName);
   const back = `${name} is back in stock at ${shop.name}.`;
   const why = 'You asked us to tell you when it was back. This is the only email this request sends.';
-  const leave = 'Not waiting any more? This link cancels the request, no login needed:';
+  const leave = 'No more back-in-stock emails? This link stops them for this address, no login needed:';
   return {
     subject: `Back in stock: ${name}`,
     text: [
@@ -839,7 +839,7 @@ export function stockReturnedEmail(
 <p style="font-size:18px;font-weight:bold">${html(price)}</p>
 <p><a href="${escapeHtml(productUrl)}" style="color:#7f1d3a">See ${html(productName)} and order</a></p>
 <p>${escapeHtml(why)}</p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Stop this alert</a></p>`,
+<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
       shop,
     ),
   };

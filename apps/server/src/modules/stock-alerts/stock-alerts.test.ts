@@ -240,7 +240,10 @@ describe('a restock', () => {
     for (const part of ['Gold <lace>', '₦1,200 / yard', 'https://shop.example.com/products/gold-lace']) {
       expect(email.text).toContain(part);
     }
-    expect(email.text).toContain('https://shop.example.com/api/stock-alerts/unsubscribe?token=abc');
+    // The link stops every back-in-stock email to the address, and says so.
+    expect(email.text).toContain(
+      'No more back-in-stock emails? This link stops them for this address, no login needed:\nhttps://shop.example.com/api/stock-alerts/unsubscribe?token=abc',
+    );
     expect(email.html).toContain('Gold &lt;lace&gt;');
     expect(email.html).toContain('href="https://shop.example.com/products/gold-lace"');
     expect(email.html).toContain('href="https://shop.example.com/api/stock-alerts/unsubscribe?token=abc"');
