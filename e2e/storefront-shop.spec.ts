@@ -103,7 +103,7 @@ describe('a visitor filtering the shop', () => {
     await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
     await context.close();
   });
-  it('on a phone, shows categories and products together, so the products never jump down when the categories come late', async () => {
+  it('on a phone, puts products in the first screen, with categories and filters in a panel that opens on demand, and nothing jumps', async () => {
     const { page, context, errors } = await shop.newPage({ width: 375, height: 800 });
     await page.addInitScript(() => {
       const scope = window as unknown as { layoutShift: number };
@@ -120,10 +120,32 @@ describe('a visitor filtering the shop', () => {
       await route.continue();
     });
     await page.goto('/shop');
-    await page.getByRole('complementary').getByRole('link', { name: 'All Products' }).waitFor();
-    await page.getByRole('list', { name: 'Products' }).locator(':scope > li').first().waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const firstCard = page.getByRole('list', { name: 'Products' }).locator(':scope > li').first();
+    await firstCard.waitFor();
+    // The first card starts within the first screen; the categories and the filters wait folded.
+    expect((await firstCard.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(800);
+    expect(await page.getByRole('complementary').count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: /sort/i }).count()).toBe(0);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
     expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
+
+    const toggle = page.getByRole('button', { name: 'Categories and filters' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const sidebar = page.getByRole('complementary');
+    await sidebar.getByRole('link', { name: 'All Products' }).waitFor();
+    expect(await page.getByRole('combobox', { name: /sort/i }).count()).toBe(1);
+    const { categories } = await (await fetch(`${shop.baseUrl}/api/categories`)).json();
+    const category = categories[0];
+    await sidebar.getByRole('link', { name: category.name, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('category') === category.id);
+    const inCategory = await api(`categoryId=${category.id}`);
+    await expect.poll(() => totalText(page)).toBe(`${inCategory.total} products`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(outputDir, 'shop-375-panel-open.png') });
+    await toggle.click();
+    expect(await page.getByRole('complementary').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

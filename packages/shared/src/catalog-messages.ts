@@ -46,6 +46,9 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** The catalogue's failure texts (SPEC.md §8), for the lists and pages that could not load. */
+/** The /shop page's button that opens its categories and filters on a phone (issue 26). */
+export const SHOP_FILTERS_TOGGLE = 'Categories and filters';
+
 export const CATALOG_MESSAGES = {
   fetchProductsFailed: 'Failed to fetch products',
   fetchProductFailed: 'Failed to fetch product',
