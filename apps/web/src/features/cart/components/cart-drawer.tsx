@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { keepTabInside } from '../../../lib/keep-tab-inside';
 import { useCart } from '../cart-store';
 
 type LinesModule = typeof import('./cart-drawer-lines');
@@ -52,8 +53,6 @@ function useLinesModule(wanted: boolean) {
   return { module, failed, retry: () => setAttempt((count) => count + 1) };
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /** The header's cart: lines, −/+, remove, subtotal and the way to /checkout (SPEC.md §2). */
 export function CartDrawer({
   open,
@@ -80,19 +79,7 @@ export function CartDrawer({
         onClose();
         return;
       }
-      // Keep Tab inside the dialog while it is open.
-      if (event.key !== 'Tab' || !panelRef.current) return;
-      const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(event, panelRef.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { type PointerEvent, type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '../../../lib/keep-tab-inside';
 import { largeUrl, PRODUCT_IMAGE_PLACEHOLDER, productImageAlt } from '../../../lib/product-images';
 
 /**
@@ -22,7 +23,6 @@ const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_PX = 30;
 /** A pointer that moved further than this (px) was a drag, not a tap. */
 const TAP_SLOP_PX = 10;
-const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 type View = { zoom: number; x: number; y: number };
 type Point = { x: number; y: number };
@@ -173,18 +173,7 @@ export function PictureViewer({
       return;
     }
     if (event.key === 'Tab') {
-      const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !focusable.includes(active as HTMLElement))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !focusable.includes(active as HTMLElement))) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(event, dialogRef.current);
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's own zoom and shortcuts
