@@ -69,66 +69,103 @@ const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5_000;
 
 /**
- * LISTEN on a connection of its own that comes back after PostgreSQL restarts or drops it.
- * Notifications sent while it was away are lost, so a reconnection is reported as a message:
- * for the catalogue cache, "something may have changed" is the safe answer.
+ * LISTEN for every channel of this process on one connection of its own, which comes back after
+ * PostgreSQL restarts or drops it: a process holds one listening connection, not one a channel.
+ * Notifications sent while it was away are lost, so a reconnection is reported to every listener
+ * as a message: for the caches, "something may have changed" is the safe answer.
  */
-async function listenWithReconnect(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  connectTimeoutMs: number,
-): Promise<() => Promise<void>> {
+function sharedListener(url: string, connectTimeoutMs: number) {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   let active: pg.Client | undefined;
-  let stopped = false;
+  let connecting: Promise<pg.Client> | undefined;
   let retryMs = LISTEN_RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
+  // LISTEN and UNLISTEN one at a time: node-pg wants one query at a time on a client.
+  let commands: Promise<unknown> = Promise.resolve();
+  const command = (client: pg.Client, verb: 'LISTEN' | 'UNLISTEN', channel: string) => {
+    const run = commands.then(() => client.query(`${verb} ${pg.escapeIdentifier(channel)}`));
+    commands = run.catch(() => {});
+    return run;
+  };
 
-  const connect = async () => {
+  const tellEveryone = () => {
+    for (const handlers of listeners.values()) for (const handler of handlers) handler('');
+  };
+
+  const connect = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
     client.on('error', () => {}); // followed by 'end', which reconnects
     client.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
+      for (const handler of listeners.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('end', () => {
-      if (client === active && !stopped) {
-        active = undefined;
-        reconnectLater();
-      }
+      if (client !== active) return;
+      active = undefined;
+      if (listeners.size > 0) reconnectLater();
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;
     }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
     active = client;
+    return client;
+  };
+
+  /** The listening connection, opened once however many channels ask for it at the same time. */
+  const connection = () => {
+    if (active) return Promise.resolve(active);
+    connecting ??= connect().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
   };
 
   const reconnectLater = () => {
+    clearTimeout(timer);
     timer = setTimeout(async () => {
       try {
-        await connect();
+        await connection();
         retryMs = LISTEN_RETRY_MIN_MS;
-        if (!stopped) onMessage('');
+        tellEveryone();
       } catch {
         retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
-        if (!stopped) reconnectLater();
+        if (listeners.size > 0) reconnectLater();
       }
     }, retryMs);
     timer.unref();
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await active?.end().catch(() => {});
+  return async function listen(channel: string, onMessage: (payload: string) => void) {
+    const handlers = listeners.get(channel);
+    if (handlers) {
+      handlers.add(onMessage);
+    } else {
+      listeners.set(channel, new Set([onMessage]));
+      try {
+        const client = await connection();
+        // A client opened before this channel was added has not listened to it yet.
+        await command(client, 'LISTEN', channel);
+      } catch (error) {
+        listeners.delete(channel);
+        throw error;
+      }
+    }
+    return async () => {
+      const current = listeners.get(channel);
+      if (!current?.delete(onMessage) || current.size > 0) return;
+      listeners.delete(channel);
+      const client = active;
+      if (listeners.size === 0) {
+        clearTimeout(timer);
+        active = undefined;
+        await client?.end().catch(() => {});
+      } else {
+        if (client) await command(client, 'UNLISTEN', channel).catch(() => {});
+      }
+    };
   };
 }
 
@@ -230,6 +267,7 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   // An idle client that loses its server must not crash the process: pg-pool drops it (as it
   // drops a client released after its connection died), and the next query opens a new one.
   pool.on('error', () => {});
+  const listen = sharedListener(url, connectTimeoutMs);
   const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
   return {
     kind: 'postgres',
@@ -239,9 +277,7 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
       if (params.length === 0) return (await pool.query(sql)).rows as Row[];
       return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as Row[];
     },
-    async listen(channel, onMessage) {
-      return listenWithReconnect(url, channel, onMessage, connectTimeoutMs);
-    },
+    listen,
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
