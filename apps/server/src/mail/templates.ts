@@ -777,34 +777,48 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Upload 
   };
 }
 
+interface UnsubscribableEmail {
+  subject: string;
+  /** The plain-text lines between "Hello," and the unsubscribe lines. */
+  text: string[];
+  /** The same as HTML paragraphs. */
+  html: string;
+  /** What the unsubscribe link does, said before it. */
+  leave: string;
+  unsubscribeUrl: string;
+}
+
+/** A mailing the address can stop by itself (newsletter, back-in-stock): greeting, body, unsubscribe line, signature. */
+function unsubscribableEmail(email: UnsubscribableEmail, shop: EmailShop): RenderedEmail {
+  return {
+    subject: email.subject,
+    text: ['Hello,', '', ...email.text, email.leave, email.unsubscribeUrl, '', shop.name].join('\n'),
+    html: layout(
+      email.subject,
+      `<p>Hello,</p>
+${email.html}
+<p style="font-size:13px;color:#57534e">${escapeHtml(email.leave)} <a href="${escapeHtml(email.unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
+      shop,
+    ),
+  };
+}
+
 export function newsletterWelcomeEmail(
   { unsubscribeUrl, shopUrl }: EmailTemplates['newsletter-welcome'],
   shop: EmailShop = DEFAULT_EMAIL_SHOP,
 ): RenderedEmail {
   const thanks = `Thanks for subscribing to the ${shop.name} newsletter. We will write when new trims, laces and fabrics arrive, and about offers for our subscribers.`;
-  const leave = 'Not for you? Unsubscribe here, no login needed:';
-  return {
-    subject: `Thanks for subscribing to ${shop.name}`,
-    text: [
-      'Hello,',
-      '',
-      thanks,
-      '',
-      ...(shopUrl ? [`Visit the shop at ${shopUrl}`, ''] : []),
-      leave,
+  return unsubscribableEmail(
+    {
+      subject: `Thanks for subscribing to ${shop.name}`,
+      text: [thanks, '', ...(shopUrl ? [`Visit the shop at ${shopUrl}`, ''] : [])],
+      html: `<p>${escapeHtml(thanks)}</p>
+${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the shop</a></p>` : ''}`,
+      leave: 'Not for you? Unsubscribe here, no login needed:',
       unsubscribeUrl,
-      '',
-      shop.name,
-    ].join('\n'),
-    html: layout(
-      `Thanks for subscribing to ${shop.name}`,
-      `<p>Hello,</p>
-<p>${escapeHtml(thanks)}</p>
-${shopUrl ? `<p><a href="${escapeHtml(shopUrl)}" style="color:#7f1d3a">Visit the shop</a></p>` : ''}
-<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
-      shop,
-    ),
-  };
+    },
+    shop,
+  );
 }
 
 export function stockReturnedEmail(
@@ -814,35 +828,19 @@ export function stockReturnedEmail(
   const name = plainLine(productName);
   const back = `${name} is back in stock at ${shop.name}.`;
   const why = 'You asked us to tell you when it was back. This is the only email this request sends.';
-  const leave = 'No more back-in-stock emails? This link stops them for this address, no login needed:';
-  return {
-    subject: `Back in stock: ${name}`,
-    text: [
-      'Hello,',
-      '',
-      back,
-      `Price: ${plainLine(price)}`,
-      '',
-      `See it and order: ${productUrl}`,
-      '',
-      why,
-      '',
-      leave,
-      unsubscribeUrl,
-      '',
-      shop.name,
-    ].join('\n'),
-    html: layout(
-      `Back in stock: ${name}`,
-      `<p>Hello,</p>
-<p>${html(back)}</p>
+  return unsubscribableEmail(
+    {
+      subject: `Back in stock: ${name}`,
+      text: [back, `Price: ${plainLine(price)}`, '', `See it and order: ${productUrl}`, '', why, ''],
+      html: `<p>${html(back)}</p>
 <p style="font-size:18px;font-weight:bold">${html(price)}</p>
 <p><a href="${escapeHtml(productUrl)}" style="color:#7f1d3a">See ${html(productName)} and order</a></p>
-<p>${escapeHtml(why)}</p>
-<p style="font-size:13px;color:#57534e">${escapeHtml(leave)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#7f1d3a">Unsubscribe</a></p>`,
-      shop,
-    ),
-  };
+<p>${escapeHtml(why)}</p>`,
+      leave: 'No more back-in-stock emails? This link stops them for this address, no login needed:',
+      unsubscribeUrl,
+    },
+    shop,
+  );
 }
 
 /** The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any save). */
