@@ -86,7 +86,8 @@ const PRICE_BREAKS_TEXT = `(SELECT coalesce('[' || string_agg(${jsonTextSql([
  * The card of a product (productCardOf over toProduct's answer) written by PostgreSQL as JSON
  * text, for the lists (decision 018): Node then sends one string per product instead of parsing
  * columns and serialising them again. A card has no description, specifications or gallery: its
- * one picture is the first image's thumb (cardImageOf). Must give what productCardOf(toProduct)
+ * one picture is the first image's thumb (cardImageOf), and it names its subcategory by id only
+ * (decision 033), so it reads the products table alone. Must give what productCardOf(toProduct)
  * gives, key for key (catalog.test.ts compares the two over the catalogue).
  */
 const CARD_JSON = `${jsonTextSql([
@@ -103,23 +104,6 @@ const CARD_JSON = `${jsonTextSql([
   ['stock', jsonNumber(unitsSql('p.stock_hundredths'))],
   ['image', jsonString("regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp')")],
   ['subcategoryId', jsonString('p.subcategory_id')],
-  [
-    'subcategory',
-    jsonTextSql([
-      ['id', jsonString('s.id')],
-      ['name', jsonString('s.name')],
-      ['slug', jsonString('s.slug')],
-      ['categoryId', jsonString('c.id')],
-      [
-        'category',
-        jsonTextSql([
-          ['id', jsonString('c.id')],
-          ['name', jsonString('c.name')],
-          ['slug', jsonString('c.slug')],
-        ]),
-      ],
-    ]),
-  ],
   ['isHotBuy', 'p.is_hot_buy::text'],
   ['isNewlyAdded', 'p.is_newly_added::text'],
   ['createdAt', jsonString(isoSql('p.created_at'))],
@@ -364,7 +348,7 @@ export class CatalogRepository {
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
        )
-       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
@@ -383,7 +367,7 @@ export class CatalogRepository {
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${CARD_JSON} FROM products p
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
@@ -394,7 +378,7 @@ export class CatalogRepository {
 
   async hotBuys(limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${CARD_JSON} FROM products p
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
@@ -404,10 +388,10 @@ export class CatalogRepository {
   /** Newly added first, then the newest of the rest. */
   async featured(limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
+      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p
          WHERE p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        UNION ALL
-       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
+       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p
          WHERE NOT p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
@@ -479,7 +463,7 @@ export class CatalogRepository {
        ),
        found AS (
          SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
-           FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
+           FROM hits JOIN products p ON p.id = hits.id
        ),
        typos AS MATERIALIZED (
          SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
