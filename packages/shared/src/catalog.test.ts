@@ -68,9 +68,11 @@ describe('a product card', () => {
     updatedAt: '2026-01-02T00:00:00.000Z',
   };
 
-  it('keeps what a card shows and how the product is sold, and drops the description, specifications and gallery', () => {
+  it('keeps what a card shows and how the product is sold, and drops the description, specifications, gallery and nested subcategory', () => {
     const card = productCardOf(product);
     expect(productCardSchema.parse(card)).toEqual(card);
+    expect(card).not.toHaveProperty('subcategory');
+    expect(card.subcategoryId).toBe(product.subcategoryId);
     expect(card).not.toHaveProperty('description');
     expect(card).not.toHaveProperty('specifications');
     expect(card).not.toHaveProperty('images');
@@ -87,5 +89,8 @@ describe('a product card', () => {
 
   it('refuses a whole product: a card has no key beyond its own', () => {
     expect(productCardSchema.safeParse({ ...productCardOf(product), description: 'x' }).success).toBe(false);
+    expect(productCardSchema.safeParse({ ...productCardOf(product), subcategory: product.subcategory }).success).toBe(
+      false,
+    );
   });
 });

@@ -82,7 +82,9 @@ export type Product = z.infer<typeof productSchema>;
  * What a product card shows (API.md's ProductCard): the lists, searches, hot buys and related
  * products carry it instead of the whole product. How it is sold stays (the card's price per
  * unit, its stock badge and the cart's add-from-card need it); the description, specifications
- * and gallery do not: the product's own answer keeps them. `image` is one small picture.
+ * and gallery do not: the product's own answer keeps them. `image` is one small picture. The
+ * subcategory is named by its id only (decision 033): no list screen shows it, and its name and
+ * category were a sixth of a card.
  */
 export const productCardSchema = productSchema
   .pick({
@@ -98,7 +100,6 @@ export const productCardSchema = productSchema
     packItemName: true,
     priceBreaks: true,
     subcategoryId: true,
-    subcategory: true,
     isHotBuy: true,
     isNewlyAdded: true,
     createdAt: true,
@@ -135,7 +136,6 @@ export function productCardOf(product: Product): ProductCard {
     priceBreaks: product.priceBreaks,
     image: cardImageOf(product.images),
     subcategoryId: product.subcategoryId,
-    subcategory: product.subcategory,
     isHotBuy: product.isHotBuy,
     isNewlyAdded: product.isNewlyAdded,
     createdAt: product.createdAt,

@@ -51,79 +51,15 @@ const PRODUCT_COLUMNS = `p.id, p.name, p.slug, p.description, p.price_kobo, p.st
   s.name AS subcategory_name, s.slug AS subcategory_slug, c.name AS category_name, c.slug AS category_slug`;
 const PRODUCT_JOINS = 'JOIN subcategories s ON s.id = p.subcategory_id JOIN categories c ON c.id = p.category_id';
 
-/** A timestamp as Date.prototype.toISOString writes it: UTC, milliseconds (truncated, as node-pg's Date). */
-const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * Hundredths of the unit (or kobo) as the API's decimal, in exact numeric arithmetic: 1250 → 12.5,
- * 300 → 3 (trim_scale drops the zeros numeric division leaves, so the JSON number is the one
- * hundredthsToUnits gives).
+ * The card of a product (productCardOf over toProduct's answer) as JSON text, for the lists
+ * (decision 018): Node then sends one string per product instead of parsing columns and
+ * serialising them again. A card has no description, specifications or gallery, and names its
+ * subcategory by id only. PostgreSQL writes it when the row is written (card_json, migration
+ * 0016: building it in every answer cost ~20 µs a card, decision 033), so a list reads it as
+ * it reads any column. catalog.test.ts compares it with productCardOf(toProduct) over the catalogue.
  */
-const unitsSql = (expression: string) => `trim_scale((${expression})::numeric / 100)`;
-
-/**
- * A JSON object as text, built by concatenation: `fields` are [key, SQL giving the value's JSON
- * text]. json_build_object writes `"key" : value, ` (a space either side of each colon and after
- * each comma): a tenth of a card. Each value is quoted and escaped by to_json (the same escaping
- * json_build_object uses), and a NULL becomes `null`.
- */
-const jsonTextSql = (fields: [key: string, value: string][]) =>
-  `('{' || ${fields.map(([key, value], index) => `'${index ? ',' : ''}"${key}":' || coalesce(${value}, 'null')`).join(' || ')} || '}')`;
-const jsonString = (expression: string) => `to_json(${expression})::text`;
-const jsonNumber = (expression: string) => `(${expression})::text`;
-
-/**
- * The stored breaks [{minHundredths, priceKobo}] as the API's [{minQuantity, price}] (units, naira),
- * in ascending order of quantity, as saleFieldsOf writes them: [{"minQuantity":10.25,"price":1050.5}].
- */
-const PRICE_BREAKS_TEXT = `(SELECT coalesce('[' || string_agg(${jsonTextSql([
-  ['minQuantity', jsonNumber(unitsSql("b.line->>'minHundredths'"))],
-  ['price', jsonNumber(unitsSql("b.line->>'priceKobo'"))],
-])}, ',' ORDER BY (b.line->>'minHundredths')::numeric) || ']', '[]')
-  FROM jsonb_array_elements(p.price_breaks) AS b(line))`;
-
-/**
- * The card of a product (productCardOf over toProduct's answer) written by PostgreSQL as JSON
- * text, for the lists (decision 018): Node then sends one string per product instead of parsing
- * columns and serialising them again. A card has no description, specifications or gallery: its
- * one picture is the first image's thumb (cardImageOf). Must give what productCardOf(toProduct)
- * gives, key for key (catalog.test.ts compares the two over the catalogue).
- */
-const CARD_JSON = `${jsonTextSql([
-  ['id', jsonString('p.id')],
-  ['name', jsonString('p.name')],
-  ['slug', jsonString('p.slug')],
-  ['unit', jsonString('p.unit')],
-  ['step', jsonNumber(unitsSql('p.step_hundredths'))],
-  ['minQuantity', jsonNumber(unitsSql('p.min_quantity_hundredths'))],
-  ['packSize', jsonNumber('p.pack_size')],
-  ['packItemName', jsonString('p.pack_item_name')],
-  ['priceBreaks', PRICE_BREAKS_TEXT],
-  ['price', jsonNumber('trim_scale(p.price_kobo / 100.0)')],
-  ['stock', jsonNumber(unitsSql('p.stock_hundredths'))],
-  ['image', jsonString("regexp_replace(p.images->>0, '-full\\.webp$', '-thumb.webp')")],
-  ['subcategoryId', jsonString('p.subcategory_id')],
-  [
-    'subcategory',
-    jsonTextSql([
-      ['id', jsonString('s.id')],
-      ['name', jsonString('s.name')],
-      ['slug', jsonString('s.slug')],
-      ['categoryId', jsonString('c.id')],
-      [
-        'category',
-        jsonTextSql([
-          ['id', jsonString('c.id')],
-          ['name', jsonString('c.name')],
-          ['slug', jsonString('c.slug')],
-        ]),
-      ],
-    ]),
-  ],
-  ['isHotBuy', 'p.is_hot_buy::text'],
-  ['isNewlyAdded', 'p.is_newly_added::text'],
-  ['createdAt', jsonString(isoSql('p.created_at'))],
-])} AS json`;
+const CARD_JSON = 'p.card_json AS json';
 
 type CardJsonRow = { id: string; json: string };
 export type CardJson = RawJson<ProductCard>;
@@ -358,13 +294,16 @@ export class CatalogRepository {
         skip = offset - block * ANCHOR_STEP;
       }
     }
-    params.push(page.pageSize, skip);
+    params.push(skip);
+    // The page size is written into the statement: under a generic plan (client.ts) "LIMIT $n"
+    // counts as a tenth of the table, and 20,000 rows would be hashed to join 24 (decision 033).
+    const pageSize = Math.max(1, Math.trunc(page.pageSize));
     const rows = await this.database.query<CardJsonRow>(
       `WITH page AS MATERIALIZED (
          SELECT id FROM products ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+          ORDER BY ${order} LIMIT ${pageSize} OFFSET $${params.length}
        )
-       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+       SELECT p.id, ${CARD_JSON} FROM page JOIN products p ON p.id = page.id
        ORDER BY ${order.replace(/(^|, )/g, '$1p.')}`,
       params,
     );
@@ -383,7 +322,7 @@ export class CatalogRepository {
   /** Same subcategory first, then the rest of the category, newest first. */
   async relatedProducts(product: Product, limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${CARD_JSON} FROM products p
         WHERE p.category_id = $1 AND p.id <> $2
         ORDER BY (p.subcategory_id = $3) DESC, p.created_at DESC, p.id
         LIMIT $4`,
@@ -394,7 +333,7 @@ export class CatalogRepository {
 
   async hotBuys(limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `SELECT p.id, ${CARD_JSON} FROM products p ${PRODUCT_JOINS}
+      `SELECT p.id, ${CARD_JSON} FROM products p
         WHERE p.is_hot_buy ORDER BY p.updated_at DESC, p.id LIMIT $1`,
       [limit],
     );
@@ -404,10 +343,10 @@ export class CatalogRepository {
   /** Newly added first, then the newest of the rest. */
   async featured(limit: number) {
     const rows = await this.database.query<CardJsonRow>(
-      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p ${PRODUCT_JOINS}
+      `(SELECT ${CARD_JSON}, p.created_at, p.id, 0 AS rank FROM products p
          WHERE p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        UNION ALL
-       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p ${PRODUCT_JOINS}
+       (SELECT ${CARD_JSON}, p.created_at, p.id, 1 AS rank FROM products p
          WHERE NOT p.is_newly_added ORDER BY p.created_at DESC, p.id LIMIT $1)
        ORDER BY rank, created_at DESC, id LIMIT $1`,
       [limit],
@@ -479,7 +418,7 @@ export class CatalogRepository {
        ),
        found AS (
          SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
-           FROM hits JOIN products p ON p.id = hits.id ${PRODUCT_JOINS}
+           FROM hits JOIN products p ON p.id = hits.id
        ),
        typos AS MATERIALIZED (
          SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
