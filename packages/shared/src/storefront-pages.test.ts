@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   matchStorefrontPage,
   parsePage,
-  STOREFRONT_PAGES,
+  STOREFRONT_PAGE_ANSWERS,
   storefrontAnswerUrl,
   storefrontPageHref,
   storefrontPagePattern,
@@ -44,8 +44,8 @@ describe('the storefront pages the server draws and the web app routes', () => {
   });
 
   it('list the answers each page arrives with, its own first, each with the URL its query asks for', () => {
-    expect(STOREFRONT_PAGES.product.answers[0]).toBe('product');
-    expect(STOREFRONT_PAGES.category.answers[0]).toBe('category');
+    expect(STOREFRONT_PAGE_ANSWERS.product[0]).toBe('product');
+    expect(STOREFRONT_PAGE_ANSWERS.category[0]).toBe('category');
     expect(storefrontAnswerUrl.productList(2)).toBe('/api/products?page=2&pageSize=24');
     expect(storefrontAnswerUrl.productsOfCategory('c 1', 1)).toBe('/api/products/category/c%201?page=1&pageSize=24');
     expect(storefrontAnswerUrl.related('p1')).toBe('/api/products/p1/related');

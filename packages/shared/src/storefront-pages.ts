@@ -21,52 +21,57 @@ export type StorefrontAnswerName =
   | 'product'
   | 'related';
 
-interface StorefrontPage {
-  /** The page's path, or for a page of one catalogue item the path its id or slug follows. */
-  path: string;
-  /** True when one id or slug segment follows `path`. */
-  item: boolean;
-  /** The answers the page arrives with, its own (the one it cannot do without) first. */
-  answers: readonly StorefrontAnswerName[];
-}
+/**
+ * Which URL is which storefront page: its path, or for a page of one catalogue item (category,
+ * subcategory, product) the path its id or slug segment follows.
+ */
+export const STOREFRONT_PAGE_PATHS: Readonly<Record<StorefrontPageName, string>> = {
+  home: '/',
+  shop: '/shop',
+  categories: '/categories',
+  category: '/categories',
+  subcategory: '/subcategories',
+  product: '/products',
+};
 
-/** Which URL is which storefront page, and what answers it needs (besides the settings every page carries). */
-export const STOREFRONT_PAGES: Readonly<Record<StorefrontPageName, StorefrontPage>> = {
-  home: { path: '/', item: false, answers: ['featured', 'hotBuys'] },
-  shop: { path: '/shop', item: false, answers: ['productList', 'categories'] },
-  categories: { path: '/categories', item: false, answers: ['categories'] },
-  category: { path: '/categories', item: true, answers: ['category', 'categories', 'productsOfCategory'] },
-  subcategory: { path: '/subcategories', item: true, answers: ['subcategory', 'productsOfSubcategory'] },
-  product: { path: '/products', item: true, answers: ['product', 'related'] },
+const isItemPage = (name: StorefrontPageName) => name === 'category' || name === 'subcategory' || name === 'product';
+
+/**
+ * The answers each page arrives with (besides the settings every page carries), its own (the one
+ * it cannot do without) first. Kept apart from the paths, which the web app's first bundle reads.
+ */
+export const STOREFRONT_PAGE_ANSWERS: Readonly<Record<StorefrontPageName, readonly StorefrontAnswerName[]>> = {
+  home: ['featured', 'hotBuys'],
+  shop: ['productList', 'categories'],
+  categories: ['categories'],
+  category: ['category', 'categories', 'productsOfCategory'],
+  subcategory: ['subcategory', 'productsOfSubcategory'],
+  product: ['product', 'related'],
 };
 
 /** The router's pattern of a page: `/categories/:categoryId` for an item's page. */
 export function storefrontPagePattern(name: StorefrontPageName, param = 'idOrSlug'): string {
-  const page = STOREFRONT_PAGES[name];
-  return page.item ? `${page.path}/:${param}` : page.path;
+  const path = STOREFRONT_PAGE_PATHS[name];
+  return isItemPage(name) ? `${path}/:${param}` : path;
 }
 
 /** The link to a page: `/products/french-lace`. */
 export function storefrontPageHref(name: StorefrontPageName, idOrSlug?: string): string {
-  const page = STOREFRONT_PAGES[name];
-  return page.item ? `${page.path}/${encodeURIComponent(idOrSlug ?? '')}` : page.path;
+  const path = STOREFRONT_PAGE_PATHS[name];
+  return isItemPage(name) ? `${path}/${encodeURIComponent(idOrSlug ?? '')}` : path;
 }
-
-const ITEM_PAGES = (Object.keys(STOREFRONT_PAGES) as StorefrontPageName[]).filter(
-  (name) => STOREFRONT_PAGES[name].item,
-);
 
 /**
  * The page a path names, with its raw (still encoded) id or slug segment for an item's page, or
  * undefined for a path that is no catalogue page.
  */
 export function matchStorefrontPage(pathname: string): { name: StorefrontPageName; segment?: string } | undefined {
-  for (const name of Object.keys(STOREFRONT_PAGES) as StorefrontPageName[]) {
-    const page = STOREFRONT_PAGES[name];
-    if (!page.item && page.path === pathname) return { name };
+  const names = Object.keys(STOREFRONT_PAGE_PATHS) as StorefrontPageName[];
+  for (const name of names) {
+    if (!isItemPage(name) && STOREFRONT_PAGE_PATHS[name] === pathname) return { name };
   }
-  for (const name of ITEM_PAGES) {
-    const prefix = `${STOREFRONT_PAGES[name].path}/`;
+  for (const name of names.filter(isItemPage)) {
+    const prefix = `${STOREFRONT_PAGE_PATHS[name]}/`;
     if (!pathname.startsWith(prefix)) continue;
     const segment = pathname.slice(prefix.length);
     if (segment && !segment.includes('/')) return { name, segment };

@@ -1,20 +1,14 @@
-import { type StorefrontPageName, storefrontPageHref, storefrontPagePattern } from '@shop/shared';
-
 // Every route of SPEC.md §2 in one place: `path` is the router pattern, `href` builds a link.
+// The catalogue's pages are packages/shared's page table (storefront-pages.ts), which the server
+// draws from; written out here to keep the first visit's bundle small, held to it by paths.test.ts.
 const route = (path: string) => ({ path, href: () => path });
 const enc = encodeURIComponent;
-/** A catalogue page the server draws: its URL is packages/shared's page table (storefront-pages.ts). */
-const storefrontRoute = (name: StorefrontPageName) => route(storefrontPagePattern(name));
-const storefrontItemRoute = (name: StorefrontPageName, param: string) => ({
-  path: storefrontPagePattern(name, param),
-  href: (idOrSlug: string) => storefrontPageHref(name, idOrSlug),
-});
 
 export const paths = {
-  home: storefrontRoute('home'),
+  home: route('/'),
   about: route('/about'),
   contact: route('/contact'),
-  shop: storefrontRoute('shop'),
+  shop: route('/shop'),
   search: {
     path: '/search',
     href: (query?: string) => (query ? `/search?q=${enc(query)}` : '/search'),
@@ -51,10 +45,13 @@ export const paths = {
   checkout: route('/checkout'),
   checkoutSuccess: route('/checkout/success'),
 
-  categories: storefrontRoute('categories'),
-  category: storefrontItemRoute('category', 'categoryId'),
-  subcategory: storefrontItemRoute('subcategory', 'subcategoryId'),
-  product: storefrontItemRoute('product', 'productId'),
+  categories: route('/categories'),
+  category: { path: '/categories/:categoryId', href: (categoryId: string) => `/categories/${enc(categoryId)}` },
+  subcategory: {
+    path: '/subcategories/:subcategoryId',
+    href: (subcategoryId: string) => `/subcategories/${enc(subcategoryId)}`,
+  },
+  product: { path: '/products/:productId', href: (idOrSlug: string) => `/products/${enc(idOrSlug)}` },
   orderSuccess: route('/order/success'),
   orderFailed: route('/order/failed'),
 
