@@ -16,6 +16,7 @@ import orders from './modules/orders';
 import payments from './modules/payments';
 import settings from './modules/settings';
 import stockAlerts from './modules/stock-alerts';
+import storefront from './modules/storefront';
 import users from './modules/users';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -129,6 +130,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(adminUsers);
   await app.register(dashboard);
 
-  await registerWebApp(app, { webDistDir: config.webDistDir, demoImagesDir: config.demoImagesDir });
+  // The pages the server draws from the catalogue's answers, /robots.txt and the sitemaps.
+  await app.register(storefront);
+
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    demoImagesDir: config.demoImagesDir,
+    pages: app.storefront.pages,
+  });
   return app;
 }

@@ -505,6 +505,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses other machines cannot reach. */
+/**
+ * The shop's public address, parsed once from PUBLIC_URL (the config plugin decorates
+ * `app.publicAddress` with it): every link the shop publishes starts here.
+ */
+export interface PublicAddress {
+  /** PUBLIC_URL without a trailing slash, when set: the shop's links in emails and payment redirects. */
+  url?: string;
+  /** `url`, else the local address `http://localhost:PORT` (production requires PUBLIC_URL). */
+  links: string;
+  /**
+   * The origin of every absolute URL a page publishes (canonical links, Open Graph, JSON-LD, the
+   * sitemap and robots.txt): PUBLIC_URL's whenever it is set, whatever Host the request names.
+   * Without it, only a development or test shop takes the request's own (its protocol and Host,
+   * as TRUST_PROXY allows); any other (production refuses to start without PUBLIC_URL, but
+   * NODE_ENV may be unset) says `http://localhost:PORT`, never an address a client chose.
+   */
+  originOf(request: { protocol: string; host: string }): string;
+}
+
+export function publicAddress(config: Pick<AppConfig, 'env' | 'publicUrl' | 'port'>): PublicAddress {
+  const url = config.publicUrl?.replace(/\/$/, '');
+  const local = `http://localhost:${config.port}`;
+  const origin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  const fromRequest = config.env === 'development' || config.env === 'test';
+  return {
+    url,
+    links: url ?? local,
+    originOf: (request) => origin ?? (fromRequest ? `${request.protocol}://${request.host}` : local),
+  };
+}
+
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return (

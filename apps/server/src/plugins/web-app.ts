@@ -4,15 +4,17 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
-import { publicOrigin } from '../lib/public-origin';
-import { appRendererFile, loadAppRenderer } from '../pages/app-renderer';
-import { WebAssets } from '../pages/assets';
-import { pageTemplate } from '../pages/html';
-import { robotsTxt, Sitemaps } from '../pages/sitemap';
-import { StorefrontPages } from '../pages/storefront-pages';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { warnDatabaseUnavailable } from './error-handler';
 import { PAGE_HEADERS } from './security-headers';
+
+/** The storefront's drawn pages (modules/storefront's StorefrontPages), without this plugin importing the module. */
+export interface DrawnPages {
+  /** The page for a GET, or undefined for one the catalogue does not draw; throws when the catalogue cannot be read. */
+  render(request: FastifyRequest): Promise<{ status: number; html: Buffer } | undefined>;
+  /** index.html with the shop's settings, for every other page. */
+  plain(): Promise<Buffer>;
+}
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The files the web build keeps .br and .gz copies of (apps/web/scripts/precompress.mjs), and those copies. */
@@ -30,15 +32,18 @@ const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
  * a year; index.html is never cached, so a deploy reaches everyone on their next visit.
  * Every GET outside /api that matches no file is the SPA, whose router takes it from there.
  * The catalogue's pages (home, /shop, /categories, a category, subcategory or product) arrive
- * with their first API answers, their own head (src/pages, decision 016) and their markup drawn
- * from those answers by the web build's renderer (decision 017); an unknown
- * category, subcategory or product is a 404 with the app's page. /robots.txt and /sitemap.xml
- * are answered here too.
+ * with their first API answers, their own head (decision 016) and their markup drawn from those
+ * answers by the web build's renderer (decision 017), as the storefront module draws them
+ * (`pages`, modules/storefront, decision 034); an unknown category, subcategory or product is
+ * a 404 with the app's page.
  * Pages (index.html, whichever way it is asked for, and SVG files) carry PAGE_HEADERS: the CSP,
  * HSTS and the rest of what only a document uses; other files and the API get the two headers
  * every answer has.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string; demoImagesDir: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDistDir: string; demoImagesDir: string; pages?: DrawnPages },
+) {
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexFile);
   const distRoot = path.resolve(options.webDistDir);
@@ -104,35 +109,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   });
   // Read once: it is small and changes only with a deploy (a restart); compressed on first use.
   const indexHtml = hasWebBuild ? readFileSync(indexFile) : undefined;
-  const pages = indexHtml
-    ? new StorefrontPages(
-        app,
-        pageTemplate(indexHtml),
-        new WebAssets(options.webDistDir),
-        await loadAppRenderer(appRendererFile(options.webDistDir), app.log),
-      )
-    : undefined;
-  const sitemaps = new Sitemaps(app);
-  // PUBLIC_URL's origin when it is set, never the Host header (lib/public-origin.ts).
-  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
-
-  app.get('/robots.txt', async (request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(origin(request))),
-  );
-  const sendSitemap = async (request: FastifyRequest, reply: FastifyReply, name: string) => {
-    const body = await sitemaps.file(name, origin(request));
-    if (!body) return reply.callNotFound();
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600');
-    return sendReady(request, reply, body);
-  };
-  app.get('/sitemap.xml', (request, reply) => sendSitemap(request, reply, 'sitemap'));
-  app.get('/sitemap-catalogue.xml', (request, reply) => sendSitemap(request, reply, 'sitemap-catalogue'));
-  app.get<{ Params: { part: string } }>('/sitemap-products-:part(^\\d{1,6}).xml', (request, reply) =>
-    sendSitemap(request, reply, `sitemap-products-${request.params.part}`),
-  );
+  const { pages } = options;
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, body: Buffer) => {
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').headers(PAGE_HEADERS);
@@ -142,7 +119,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPage && indexHtml && !path.extname(request.url.split('?')[0] ?? '')) {
-      let page: Awaited<ReturnType<StorefrontPages['render']>>;
+      let page: Awaited<ReturnType<DrawnPages['render']>>;
       try {
         page = await pages?.render(request);
       } catch (error) {

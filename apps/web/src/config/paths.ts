@@ -1,4 +1,6 @@
 // Every route of SPEC.md §2 in one place: `path` is the router pattern, `href` builds a link.
+// The catalogue's pages are packages/shared's page table (storefront-pages.ts), which the server
+// draws from; written out here to keep the first visit's bundle small, held to it by paths.test.ts.
 const route = (path: string) => ({ path, href: () => path });
 const enc = encodeURIComponent;
 

@@ -145,6 +145,7 @@ export class CatalogCsv {
     private readonly repository: CatalogAdminRepository,
     private readonly admin: CatalogAdminService,
     private readonly storage: Storage,
+    /** PUBLIC_URL without a trailing slash (app.publicAddress.url). */
     private readonly publicUrl?: string,
   ) {}
 
@@ -549,8 +550,8 @@ export class CatalogCsv {
   /** A reference that names one of this shop's image URLs (a path, or an absolute URL of PUBLIC_URL). */
   private shopUrl(reference: string): string | undefined {
     if (reference.startsWith('/images/')) return reference;
-    if (this.publicUrl && reference.startsWith(`${this.publicUrl.replace(/\/$/, '')}/images/`))
-      return reference.slice(this.publicUrl.replace(/\/$/, '').length);
+    if (this.publicUrl && reference.startsWith(`${this.publicUrl}/images/`))
+      return reference.slice(this.publicUrl.length);
     if (/^https?:\/\//i.test(reference)) return '';
     return undefined;
   }

@@ -530,4 +530,33 @@ export class CatalogRepository {
     if (this.stemCache.size >= MAX_STEMS) this.stemCache.delete(this.stemCache.keys().next().value as string);
     this.stemCache.set(word, stem);
   }
+
+  /**
+   * The sitemap's listings: every category and subcategory by slug, each with the latest change
+   * of its own or of its products (a listing changes when its products do), and the product count.
+   */
+  async sitemapListings() {
+    const [categories, subcategories, [count]] = await Promise.all([
+      this.database.query<{ slug: string; updatedAt: unknown }>(
+        `SELECT c.slug, GREATEST(c.updated_at, MAX(p.updated_at)) AS "updatedAt"
+           FROM categories c LEFT JOIN products p ON p.category_id = c.id
+          GROUP BY c.id ORDER BY c.position, c.name`,
+      ),
+      this.database.query<{ slug: string; updatedAt: unknown }>(
+        `SELECT s.slug, GREATEST(s.updated_at, MAX(p.updated_at)) AS "updatedAt"
+           FROM subcategories s LEFT JOIN products p ON p.subcategory_id = s.id
+          GROUP BY s.id ORDER BY s.position, s.name`,
+      ),
+      this.database.query<{ count: number | string }>('SELECT count(*) AS count FROM products'),
+    ]);
+    return { categories, subcategories, productCount: Number(count?.count ?? 0) };
+  }
+
+  /** Products' slugs and last changes in id order, `limit` from `offset`: stable sitemap files whatever is added. */
+  async sitemapProducts(limit: number, offset: number) {
+    return this.database.query<{ slug: string; updatedAt: unknown }>(
+      'SELECT slug, updated_at AS "updatedAt" FROM products ORDER BY id LIMIT $1 OFFSET $2',
+      [limit, offset],
+    );
+  }
 }

@@ -7,15 +7,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendReady } from '../../plugins/compression';
-import type { CatalogService } from './catalog.service';
-import type { CatalogCache } from './catalog-cache';
+import type { CatalogAnswers, NamedAnswer } from './catalog-answers';
 
 // Shared, so an id or slug with a control character is a 400 and never reaches SQL.
 const idOrSlugParams = idOrSlugParamsSchema;
 
 export interface CatalogRoutesOptions {
-  service: CatalogService;
-  cache: CatalogCache;
+  answers: CatalogAnswers;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -27,94 +25,60 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const CATALOGUE_CACHE_CONTROL = 'no-cache';
 
 /**
- * The cache key of a catalogue answer: the route plus its parsed parameters, so `_t`
- * cache-busters and parameter order make no new entries. Exported for the storefront's pages,
- * which put the same answers into their HTML (src/pages) and so share these entries.
- */
-export const catalogCacheKey = (route: string, ...parts: unknown[]) => `${route} ${JSON.stringify(parts)}`;
-
-/**
  * Catalogue reads. NOTE: answers are sent as ready JSON strings from the catalogue cache, so
  * they skip Fastify's serializer; their shapes are the shared schemas and the tests hold them
  * to those. A cached answer is compressed once per encoding and kept with it (sendReady), so a
- * cached read never compresses.
+ * cached read never compresses. Each is a named answer (catalog-answers.ts), which the
+ * storefront's pages embed too.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { service, cache }) => {
-  const json = async (request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<unknown>) =>
-    sendReady(
-      request,
-      reply.type(JSON_TYPE).header('cache-control', CATALOGUE_CACHE_CONTROL),
-      await cache.getOrCreate(key, produce),
-    );
-  const keyOf = catalogCacheKey;
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { answers }) => {
+  const json = async (request: FastifyRequest, reply: FastifyReply, answer: Promise<NamedAnswer>) =>
+    sendReady(request, reply.type(JSON_TYPE).header('cache-control', CATALOGUE_CACHE_CONTROL), (await answer).body);
 
-  app.get('/categories', async (request, reply) =>
-    json(request, reply, 'categories', async () => ({ categories: await service.listCategories() })),
-  );
+  app.get('/categories', async (request, reply) => json(request, reply, answers.categories()));
 
   app.get('/categories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
-    json(request, reply, keyOf('category', request.params.idOrSlug), async () => ({
-      category: await service.getCategory(request.params.idOrSlug),
-    })),
+    json(request, reply, answers.category(request.params.idOrSlug)),
   );
 
   app.get('/subcategories/category/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
-    json(request, reply, keyOf('subcategories-of', request.params.idOrSlug), async () => ({
-      subcategories: await service.listSubcategoriesOf(request.params.idOrSlug),
-    })),
+    json(request, reply, answers.subcategoriesOf(request.params.idOrSlug)),
   );
 
   app.get('/subcategories/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
-    json(request, reply, keyOf('subcategory', request.params.idOrSlug), async () => ({
-      subcategory: await service.getSubcategory(request.params.idOrSlug),
-    })),
+    json(request, reply, answers.subcategory(request.params.idOrSlug)),
   );
 
   app.get('/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) =>
-    json(request, reply, keyOf('products', request.query), () => service.listProducts(request.query)),
+    json(request, reply, answers.productList(request.query)),
   );
 
   app.get('/products/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) =>
-    json(request, reply, keyOf('search', request.query), () =>
-      service.search(request.query.query, { page: request.query.page, pageSize: request.query.pageSize }),
-    ),
+    json(request, reply, answers.search(request.query)),
   );
 
-  app.get('/products/hot-buy', async (request, reply) =>
-    json(request, reply, 'hot-buy', async () => ({ products: await service.hotBuys() })),
-  );
+  app.get('/products/hot-buy', async (request, reply) => json(request, reply, answers.hotBuys()));
 
-  app.get('/products/featured', async (request, reply) =>
-    json(request, reply, 'featured', async () => ({ products: await service.featured() })),
-  );
+  app.get('/products/featured', async (request, reply) => json(request, reply, answers.featured()));
 
   app.get(
     '/products/category/:idOrSlug',
     { schema: { params: idOrSlugParams, querystring: scopedProductListQuerySchema } },
-    async (request, reply) =>
-      json(request, reply, keyOf('products-of-category', request.params.idOrSlug, request.query), () =>
-        service.listProductsOfCategory(request.params.idOrSlug, request.query),
-      ),
+    async (request, reply) => json(request, reply, answers.productsOfCategory(request.params.idOrSlug, request.query)),
   );
 
   app.get(
     '/products/subcategory/:idOrSlug',
     { schema: { params: idOrSlugParams, querystring: scopedProductListQuerySchema } },
     async (request, reply) =>
-      json(request, reply, keyOf('products-of-subcategory', request.params.idOrSlug, request.query), () =>
-        service.listProductsOfSubcategory(request.params.idOrSlug, request.query),
-      ),
+      json(request, reply, answers.productsOfSubcategory(request.params.idOrSlug, request.query)),
   );
 
   app.get('/products/:idOrSlug', { schema: { params: idOrSlugParams } }, async (request, reply) =>
-    json(request, reply, keyOf('product', request.params.idOrSlug), async () => ({
-      product: await service.getProduct(request.params.idOrSlug),
-    })),
+    json(request, reply, answers.product(request.params.idOrSlug)),
   );
 
   app.get('/products/:idOrSlug/related', { schema: { params: idOrSlugParams } }, async (request, reply) =>
-    json(request, reply, keyOf('related', request.params.idOrSlug), async () => ({
-      products: await service.relatedProducts(request.params.idOrSlug),
-    })),
+    json(request, reply, answers.related(request.params.idOrSlug)),
   );
 };

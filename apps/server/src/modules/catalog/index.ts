@@ -7,6 +7,7 @@ import { CatalogService } from './catalog.service';
 import { CatalogAdminRepository } from './catalog-admin.repository';
 import { catalogAdminRoutes } from './catalog-admin.routes';
 import { CatalogAdminService } from './catalog-admin.service';
+import { CatalogAnswers } from './catalog-answers';
 import { CatalogCache } from './catalog-cache';
 import { CatalogCsv } from './catalog-csv';
 import { ListingMemo } from './listing-memo';
@@ -15,9 +16,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The catalogue's rules and this process's copy of its answers (writers invalidate it), and
-     * the CSV import (tests reach its beforeWrite seam here).
+     * the CSV import (tests reach its beforeWrite seam here). `answers` are the named answers
+     * (cache key and body) the API's routes send and the storefront's pages embed.
      */
-    catalog: { service: CatalogService; cache: CatalogCache; csv: CatalogCsv };
+    catalog: { service: CatalogService; cache: CatalogCache; csv: CatalogCsv; answers: CatalogAnswers };
   }
 }
 
@@ -40,13 +42,15 @@ export default fp(
     });
     await cache.start();
     app.addHook('onClose', async () => cache.stop());
-    const service = new CatalogService(new CatalogRepository(database, listingMemo));
+    const repository = new CatalogRepository(database, listingMemo);
+    const service = new CatalogService(repository);
+    const answers = new CatalogAnswers(service, repository, cache);
     // The admin's writes (issue 12): multipart product forms with images, categories, CSV.
     const adminRepository = new CatalogAdminRepository(database);
     const admin = new CatalogAdminService(database, adminRepository, app.storage, cache, app.log);
-    const csv = new CatalogCsv(database, adminRepository, admin, app.storage, config.publicUrl);
-    app.decorate('catalog', { service, cache, csv });
-    await app.register(catalogRoutes, { prefix: '/api', service, cache });
+    const csv = new CatalogCsv(database, adminRepository, admin, app.storage, app.publicAddress.url);
+    app.decorate('catalog', { service, cache, csv, answers });
+    await app.register(catalogRoutes, { prefix: '/api', answers });
     await app.register(catalogAdminRoutes, { prefix: '/api', service: admin, csv });
   },
   { name: 'catalog', dependencies: ['config', 'database', 'auth', 'storage'] },

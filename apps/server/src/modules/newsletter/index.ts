@@ -12,7 +12,7 @@ export default fp(
   async (app: FastifyInstance) => {
     // NOTE: PUBLIC_URL, never the request's Host header: anyone may subscribe any address, so a
     // forged Host would put a link of the sender's choosing into the email.
-    const shopUrl = (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+    const shopUrl = app.publicAddress.links;
     const service = new NewsletterService(app.database, new NewsletterRepository(app.database), app.rateLimits, {
       shopUrl,
       onEmailQueued: () => app.outbox.nudge(),

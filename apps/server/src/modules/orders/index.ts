@@ -33,7 +33,7 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const repository = new OrdersRepository(app.database);
-    const shopUrl = app.config.publicUrl?.replace(/\/$/, '');
+    const shopUrl = app.publicAddress.url;
     const events = new OrderEvents();
     const state = new OrderState(repository, { shopUrl, events });
     let payments: OrderPayments = NO_PAYMENTS;
@@ -47,7 +47,7 @@ export default fp(
       events,
       placedMail: {
         // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
-        shopUrl: shopUrl ?? `http://localhost:${app.config.port}`,
+        shopUrl: app.publicAddress.links,
         // The bank account and the shop's inboxes as the settings say when the order is placed.
         shopSettings: async () => {
           const [{ bankAccount }, inbox] = await Promise.all([app.settings.current(), app.settings.inbox()]);

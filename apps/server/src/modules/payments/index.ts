@@ -67,7 +67,7 @@ export default fp(
       rateLimits: app.rateLimits,
       log,
       // As the newsletter's links: outside production (where PUBLIC_URL is required) the local address.
-      shopUrl: (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, ''),
+      shopUrl: app.publicAddress.links,
       inbox: () => settings.inbox(),
       onEmailQueued: () => app.outbox.nudge(),
     });
@@ -87,7 +87,7 @@ export default fp(
 
     const deadlines = new PaymentExpiry(app.database, app.orders, service, {
       log,
-      shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
+      shopUrl: app.publicAddress.url,
       bankAccount: async () => (await settings.current()).bankAccount,
       onEmailQueued: () => app.outbox.nudge(),
     });

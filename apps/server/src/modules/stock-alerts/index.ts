@@ -13,7 +13,7 @@ export default fp(
   async (app: FastifyInstance) => {
     // PUBLIC_URL, never the request's Host: anyone may ask for any address, so a forged Host
     // would put a link of the sender's choosing into the email.
-    const shopUrl = (app.config.publicUrl ?? `http://localhost:${app.config.port}`).replace(/\/$/, '');
+    const shopUrl = app.publicAddress.links;
     const service = new StockAlertsService(app.database, new StockAlertsRepository(app.database), app.rateLimits, {
       shopUrl,
       onEmailQueued: () => app.outbox.nudge(),

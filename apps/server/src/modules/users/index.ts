@@ -16,7 +16,7 @@ export default fp(
   async (app: FastifyInstance) => {
     const service = new UsersService(app.database, new UsersRepository(app.database), app.rateLimits, {
       onEmailQueued: () => app.outbox.nudge(),
-      shopUrl: app.config.publicUrl?.replace(/\/$/, ''),
+      shopUrl: app.publicAddress.url,
     });
     app.decorate('users', service);
     await app.register(usersRoutes, { prefix: '/api', service });

@@ -44,8 +44,5 @@ export function Pagination({ page, pageSize, total }: PaginationProps) {
   );
 }
 
-/** Reads a positive page number from the URL, defaulting to 1. */
-export function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
+// The ?page= rule the server's drawn pages follow too (packages/shared storefront-pages.ts).
+export { parsePage } from '@shop/shared';

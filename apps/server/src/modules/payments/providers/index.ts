@@ -120,7 +120,6 @@ export async function createCardProvider(
     await webhooks.stop();
     await loopback.close();
   });
-  const publicUrl = app.config.publicUrl?.replace(/\/$/, '');
   await app.register(testGatewayRoutes, {
     prefix: TEST_GATEWAY_PATH,
     store: new GatewayStore(app.database),
@@ -128,7 +127,7 @@ export async function createCardProvider(
     secretKey: TEST_GATEWAY_KEYS.secretKey,
     publicKey: TEST_GATEWAY_KEYS.publicKey,
     // authorization_url is opened by a browser: the shop's public address, else the port it listens on.
-    publicBase: (request: FastifyRequest) => publicUrl ?? shopOrigin(app, request),
+    publicBase: (request: FastifyRequest) => app.publicAddress.url ?? shopOrigin(app, request),
   });
   return new PaystackClient({
     secretKey: TEST_GATEWAY_KEYS.secretKey,

@@ -1,21 +1,21 @@
 import {
   type Category,
   idOrSlugParamsSchema,
+  matchStorefrontPage,
   PAGE_DATA_ELEMENT_ID,
   PAGE_SIZE_DEFAULT,
   type Product,
-  pageDataKey,
+  parsePage,
   productImageSrcSet,
   productListQuerySchema,
   type SubcategoryWithCategory,
   scopedProductListQuerySchema,
+  storefrontAnswerUrl,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../lib/database-unavailable';
-import { AppError } from '../lib/errors';
-import { redactUrl } from '../lib/log-request';
-import { publicOrigin } from '../lib/public-origin';
-import { catalogCacheKey } from '../modules/catalog/catalog.routes';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
+import { AppError } from '../../lib/errors';
+import { redactUrl } from '../../lib/log-request';
 import type { RenderApp } from './app-renderer';
 import { PAGE_SOURCES, type WebAssets } from './assets';
 import { DrawBudget } from './draw-budget';
@@ -32,9 +32,12 @@ import {
 import { escapeHtml, jsonForScript, type PageTemplate } from './html';
 
 /** The page-data key of the shop's public details (GET /api/settings), in every page the server sends. */
-export const SETTINGS_PAGE_DATA_KEY = pageDataKey('/api/settings');
+export const SETTINGS_PAGE_DATA_KEY = storefrontAnswerUrl.settings();
 
-/** One API answer a page embeds: its page-data key (the API URL) and its body from the catalogue cache. */
+/**
+ * One API answer a page embeds: its page-data key (the API URL, packages/shared
+ * storefront-pages.ts) and its body, the catalogue's named answer (or the settings').
+ */
 interface Answer {
   url: string;
   body: Buffer;
@@ -58,12 +61,6 @@ const PAGES_PER_ANSWER = 16;
 /** Pages drawn on the server a second at most (a draw takes 2–6 ms): see DrawBudget. */
 const DRAWS_PER_SECOND = 50;
 
-/** The same rule as the web app's parsePage: a whole number from 1, else page 1. */
-function pageNumber(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** A path segment as the router gives it to the page, or undefined when no catalogue route could take it. */
 function segment(raw: string): string | undefined {
   let decoded: string;
@@ -84,8 +81,9 @@ class PageNotFound extends Error {}
  * head (title, description, canonical URL, Open Graph, JSON-LD): home, /shop, /categories, a
  * category, a subcategory and a product (docs/decisions/016-pages-arrive-with-their-data.md).
  *
- * The answers come from the catalogue cache under the keys the API uses, so a page and the API
- * share entries and invalidation. A rendered page is kept beside the cache entry of its main
+ * The answers are the catalogue's named answers (catalog.answers), the very ones its API routes
+ * send, so a page and the API share entries and invalidation (decision 034); which URL is which
+ * page, and the page-data key of each answer, is packages/shared's storefront-pages.ts. A rendered page is kept beside the cache entry of its main
  * answer (a WeakMap keyed by that Buffer) and reused while every answer it embeds is the same
  * Buffer: a warm page costs a few Map lookups, and a catalogue change (new Buffers) renders afresh.
  */
@@ -106,9 +104,9 @@ export class StorefrontPages {
     this.notFound = template.render(notFoundHead(), '');
   }
 
-  /** The origin of the page's absolute URLs: PUBLIC_URL's when set (lib/public-origin.ts). */
+  /** The origin of the page's absolute URLs: PUBLIC_URL's when set (config.ts publicAddress). */
   private origin(request: FastifyRequest): string {
-    return publicOrigin(this.app.config, request);
+    return this.app.publicAddress.originOf(request);
   }
 
   /**
@@ -120,16 +118,16 @@ export class StorefrontPages {
     const queryAt = url.indexOf('?');
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     const search = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
-    const match = /^\/(categories|subcategories|products)\/([^/]+)$/.exec(pathname);
+    const match = matchStorefrontPage(pathname);
+    if (!match) return undefined;
     try {
-      if (pathname === '/') return await this.home(request);
-      if (pathname === '/shop') return await this.shop(request, search);
-      if (pathname === '/categories') return await this.categories(request);
-      if (!match?.[1] || !match[2]) return undefined;
-      const idOrSlug = segment(match[2]);
+      if (match.name === 'home') return await this.home(request);
+      if (match.name === 'shop') return await this.shop(request, search);
+      if (match.name === 'categories') return await this.categories(request);
+      const idOrSlug = segment(match.segment ?? '');
       if (idOrSlug === undefined) throw new PageNotFound();
-      if (match[1] === 'categories') return await this.category(request, idOrSlug, search);
-      if (match[1] === 'subcategories') return await this.subcategory(request, idOrSlug, search);
+      if (match.name === 'category') return await this.category(request, idOrSlug, search);
+      if (match.name === 'subcategory') return await this.subcategory(request, idOrSlug, search);
       return await this.product(request, idOrSlug);
     } catch (error) {
       if (error instanceof PageNotFound || isNotFound(error)) return { status: 404, html: this.notFound };
@@ -137,13 +135,14 @@ export class StorefrontPages {
     }
   }
 
-  private get catalog() {
-    return this.app.catalog;
+  /** The catalogue's named answers: the API routes' own. */
+  private get answers() {
+    return this.app.catalog.answers;
   }
 
-  /** An answer from the catalogue cache under the API's key. */
-  private async answer(url: string, key: string, produce: () => Promise<unknown>): Promise<Answer> {
-    return { url, body: await this.catalog.cache.getOrCreate(key, produce) };
+  /** A catalogue answer under its page-data key. */
+  private async answer(url: string, named: Promise<{ body: Buffer }>): Promise<Answer> {
+    return { url, body: (await named).body };
   }
 
   /**
@@ -190,20 +189,13 @@ export class StorefrontPages {
   }
 
   private categoriesAnswer() {
-    return this.answer('/api/categories', 'categories', async () => ({
-      categories: await this.catalog.service.listCategories(),
-    }));
+    return this.answer(storefrontAnswerUrl.categories(), this.answers.categories());
   }
 
   private async home(request: FastifyRequest): Promise<RenderedPage> {
-    const { service } = this.catalog;
     const answers = await Promise.all([
-      this.optional(() =>
-        this.answer('/api/products/featured', 'featured', async () => ({ products: await service.featured() })),
-      ),
-      this.optional(() =>
-        this.answer('/api/products/hot-buy', 'hot-buy', async () => ({ products: await service.hotBuys() })),
-      ),
+      this.optional(() => this.answer(storefrontAnswerUrl.featured(), this.answers.featured())),
+      this.optional(() => this.answer(storefrontAnswerUrl.hotBuys(), this.answers.hotBuys())),
     ]);
     const home = {
       title: this.template.title ?? 'Stitch & Trim Supplies',
@@ -218,7 +210,7 @@ export class StorefrontPages {
   }
 
   private async shop(request: FastifyRequest, search: URLSearchParams): Promise<RenderedPage> {
-    const page = pageNumber(search.get('page'));
+    const page = parsePage(search.get('page'));
     // Only the plain listing (and its pages) is embedded: a filtered one is read as the shop's
     // filters say (shop-filters.ts), and fetched by the page itself.
     const plain = [...search.keys()].every((name) => name === 'page');
@@ -233,11 +225,9 @@ export class StorefrontPages {
   }
 
   private productsAnswer(page: number) {
-    const params = { page, pageSize: PAGE_SIZE_DEFAULT };
+    // Parsed as the route parses the query its URL carries: the same answer, under the same key.
     const query = productListQuerySchema.parse({ page: String(page), pageSize: String(PAGE_SIZE_DEFAULT) });
-    return this.answer(pageDataKey('/api/products', params), catalogCacheKey('products', query), () =>
-      this.catalog.service.listProducts(query),
-    );
+    return this.answer(storefrontAnswerUrl.productList(page), this.answers.productList(query));
   }
 
   private async categories(request: FastifyRequest): Promise<RenderedPage> {
@@ -249,31 +239,19 @@ export class StorefrontPages {
   }
 
   private async category(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
-    const { service } = this.catalog;
-    const main = await this.answer(
-      `/api/categories/${encodeURIComponent(idOrSlug)}`,
-      catalogCacheKey('category', idOrSlug),
-      async () => ({ category: await service.getCategory(idOrSlug) }),
-    );
+    const main = await this.answer(storefrontAnswerUrl.category(idOrSlug), this.answers.category(idOrSlug));
     const category = parse<{ category: Category }>(main).category;
-    const page = pageNumber(search.get('page'));
+    const page = parsePage(search.get('page'));
     // With a subcategory chosen the grid is that subcategory's listing: fetched by the page.
     const plain = !search.has('subcategory');
     const answers = await Promise.all([
       this.optional(() => this.categoriesAnswer()),
       plain
         ? this.optional(() => {
-            const query = scopedProductListQuerySchema.parse({
-              page: String(page),
-              pageSize: String(PAGE_SIZE_DEFAULT),
-            });
+            const query = scopedListQuery(page);
             return this.answer(
-              pageDataKey(`/api/products/category/${encodeURIComponent(category.id)}`, {
-                page,
-                pageSize: PAGE_SIZE_DEFAULT,
-              }),
-              catalogCacheKey('products-of-category', category.id, query),
-              () => service.listProductsOfCategory(category.id, query),
+              storefrontAnswerUrl.productsOfCategory(category.id, page),
+              this.answers.productsOfCategory(category.id, query),
             );
           })
         : undefined,
@@ -285,23 +263,13 @@ export class StorefrontPages {
   }
 
   private async subcategory(request: FastifyRequest, idOrSlug: string, search: URLSearchParams): Promise<RenderedPage> {
-    const { service } = this.catalog;
-    const main = await this.answer(
-      `/api/subcategories/${encodeURIComponent(idOrSlug)}`,
-      catalogCacheKey('subcategory', idOrSlug),
-      async () => ({ subcategory: await service.getSubcategory(idOrSlug) }),
-    );
+    const main = await this.answer(storefrontAnswerUrl.subcategory(idOrSlug), this.answers.subcategory(idOrSlug));
     const subcategory = parse<{ subcategory: SubcategoryWithCategory }>(main).subcategory;
-    const page = pageNumber(search.get('page'));
+    const page = parsePage(search.get('page'));
     const products = await this.optional(() => {
-      const query = scopedProductListQuerySchema.parse({ page: String(page), pageSize: String(PAGE_SIZE_DEFAULT) });
       return this.answer(
-        pageDataKey(`/api/products/subcategory/${encodeURIComponent(subcategory.id)}`, {
-          page,
-          pageSize: PAGE_SIZE_DEFAULT,
-        }),
-        catalogCacheKey('products-of-subcategory', subcategory.id, query),
-        () => service.listProductsOfSubcategory(subcategory.id, query),
+        storefrontAnswerUrl.productsOfSubcategory(subcategory.id, page),
+        this.answers.productsOfSubcategory(subcategory.id, scopedListQuery(page)),
       );
     });
     return this.page(request, `subcategory ${page}`, [main, products], (origin) => ({
@@ -311,19 +279,10 @@ export class StorefrontPages {
   }
 
   private async product(request: FastifyRequest, idOrSlug: string): Promise<RenderedPage> {
-    const { service } = this.catalog;
-    const main = await this.answer(
-      `/api/products/${encodeURIComponent(idOrSlug)}`,
-      catalogCacheKey('product', idOrSlug),
-      async () => ({ product: await service.getProduct(idOrSlug) }),
-    );
+    const main = await this.answer(storefrontAnswerUrl.product(idOrSlug), this.answers.product(idOrSlug));
     const product = parse<{ product: Product }>(main).product;
     const related = await this.optional(() =>
-      this.answer(
-        `/api/products/${encodeURIComponent(product.id)}/related`,
-        catalogCacheKey('related', product.id),
-        async () => ({ products: await service.relatedProducts(product.id) }),
-      ),
+      this.answer(storefrontAnswerUrl.related(product.id), this.answers.related(product.id)),
     );
     return this.page(request, 'product', [main, related], (origin) => ({
       ...productHead(origin, product, productImageSrcSet),
@@ -396,6 +355,11 @@ export class StorefrontPages {
       return undefined;
     }
   }
+}
+
+/** A listing's `page` as its route parses the query the page-data URL carries. */
+function scopedListQuery(page: number) {
+  return scopedProductListQuerySchema.parse({ page: String(page), pageSize: String(PAGE_SIZE_DEFAULT) });
 }
 
 /** Answers parsed once per cache entry: a warm page reads its main answer without parsing it again. */

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /**
  * Draws the storefront's markup for a page from its API answers (apps/web/src/entry-server.tsx,
  * decision 017): undefined when the app would not draw a page at that URL. `origin` is the one
- * the page's canonical link names (lib/public-origin.ts), for the absolute addresses the markup
+ * the page's canonical link names (app.publicAddress, config.ts), for the absolute addresses the markup
  * carries (a product's WhatsApp links), so the browser's first render draws the same.
  */
 export type RenderApp = (

@@ -22,7 +22,7 @@ interface CatalogueEntries {
 }
 
 const enc = encodeURIComponent;
-const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+const iso = (value: string) => new Date(value).toISOString();
 
 /**
  * /robots.txt: everything a visitor's own session shows (account, orders, checkout, admin) and the
@@ -55,8 +55,8 @@ export function robotsTxt(origin: string): string {
  * The sitemap: home, /shop, every category, subcategory and product with its lastmod.
  * Up to SITEMAP_URLS_MAX URLs it is one urlset at /sitemap.xml; above, /sitemap.xml is an index
  * of /sitemap-catalogue.xml (the pages and categories) and /sitemap-products-<n>.xml files of
- * SITEMAP_URLS_MAX products each. The rows are read through the catalogue cache, so a file is
- * built again only after the catalogue changes; its XML is kept beside the cache entry it came from.
+ * SITEMAP_URLS_MAX products each. The rows are the catalogue's named answers (its repository's
+ * SQL, through its cache), so a file is built again only after the catalogue changes; its XML is kept beside the cache entry it came from.
  */
 export class Sitemaps {
   private readonly xml = new WeakMap<Buffer, Map<string, Buffer>>();
@@ -115,39 +115,24 @@ export class Sitemaps {
     return body;
   }
 
-  private catalogueBody(): Promise<Buffer> {
-    const { database } = this.app;
-    return this.app.catalog.cache.getOrCreate('sitemap-catalogue', async () => {
-      // A listing changes when its products do: its lastmod is the latest of its own and theirs.
-      const [categories, subcategories, [count]] = await Promise.all([
-        database.query<{ slug: string; updatedAt: unknown }>(
-          `SELECT c.slug, GREATEST(c.updated_at, MAX(p.updated_at)) AS "updatedAt"
-             FROM categories c LEFT JOIN products p ON p.category_id = c.id
-            GROUP BY c.id ORDER BY c.position, c.name`,
-        ),
-        database.query<{ slug: string; updatedAt: unknown }>(
-          `SELECT s.slug, GREATEST(s.updated_at, MAX(p.updated_at)) AS "updatedAt"
-             FROM subcategories s LEFT JOIN products p ON p.subcategory_id = s.id
-            GROUP BY s.id ORDER BY s.position, s.name`,
-        ),
-        database.query<{ count: number | string }>('SELECT count(*) AS count FROM products'),
-      ]);
-      return {
-        categories: categories.map((row) => ({ path: `/categories/${enc(row.slug)}`, lastmod: iso(row.updatedAt) })),
-        subcategories: subcategories.map((row) => ({
-          path: `/subcategories/${enc(row.slug)}`,
-          lastmod: iso(row.updatedAt),
-        })),
-        productCount: Number(count?.count ?? 0),
-      } satisfies CatalogueEntries;
-    });
+  private async catalogueBody(): Promise<Buffer> {
+    return (await this.app.catalog.answers.sitemapListings()).body;
   }
 
   private async catalogueEntries(): Promise<CatalogueEntries> {
     const body = await this.catalogueBody();
     let entries = this.parsed.get(body);
     if (!entries) {
-      entries = JSON.parse(body.toString('utf8')) as CatalogueEntries;
+      const listings = JSON.parse(body.toString('utf8')) as {
+        categories: Row[];
+        subcategories: Row[];
+        productCount: number;
+      };
+      entries = {
+        categories: listings.categories.map((row) => entry('/categories', row)),
+        subcategories: listings.subcategories.map((row) => entry('/subcategories', row)),
+        productCount: listings.productCount,
+      };
       this.parsed.set(body, entries);
     }
     return entries;
@@ -156,19 +141,21 @@ export class Sitemaps {
   private readonly parsed = new WeakMap<Buffer, CatalogueEntries>();
 
   /** Products in id order, `limit` to a file: stable pages whatever is added. */
-  private productsBody(file: number): Promise<Buffer> {
-    return this.app.catalog.cache.getOrCreate(`sitemap-products ${file} ${this.limit}`, async () => {
-      const rows = await this.app.database.query<{ slug: string; updatedAt: unknown }>(
-        'SELECT slug, updated_at AS "updatedAt" FROM products ORDER BY id LIMIT $1 OFFSET $2',
-        [this.limit, (file - 1) * this.limit],
-      );
-      return rows.map((row) => ({ path: `/products/${enc(row.slug)}`, lastmod: iso(row.updatedAt) }));
-    });
+  private async productsBody(file: number): Promise<Buffer> {
+    return (await this.app.catalog.answers.sitemapProducts(file, this.limit)).body;
   }
 }
 
+/** A row of the catalogue's sitemap answers (catalog.repository.ts). */
+interface Row {
+  slug: string;
+  updatedAt: string;
+}
+
+const entry = (path: string, row: Row): Entry => ({ path: `${path}/${enc(row.slug)}`, lastmod: iso(row.updatedAt) });
+
 function parseEntries(body: Buffer): Entry[] {
-  return JSON.parse(body.toString('utf8')) as Entry[];
+  return (JSON.parse(body.toString('utf8')) as Row[]).map((row) => entry('/products', row));
 }
 
 function pagesAndCategories(catalogue: CatalogueEntries): Entry[] {

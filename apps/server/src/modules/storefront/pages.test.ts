@@ -4,8 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { LINE_MAX_UNITS, PAGE_SIZE_DEFAULT, UNIT_CODES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helper';
-import { serverRoot } from '../lib/package-root';
+import { createTestApp } from '../../../test/helper';
+import { serverRoot } from '../../lib/package-root';
 import { Sitemaps } from './sitemap';
 
 // The storefront's real index.html (as written, before the build adds its hashed scripts).

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helper';
+import { createTestApp } from '../../../test/helper';
 import { appRendererFile } from './app-renderer';
 
 // Pages whose markup the server draws (decision 017), with a web build of the shape `npm run
