@@ -9,7 +9,7 @@ import {
   ORDER_MESSAGES as M,
   shopAddressLine,
 } from '@shop/shared';
-import { DELIVERY_METHOD_NAMES } from '../../orders/order-labels';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/order-labels';
 import { useShopInfo } from '../../shop-info/api/get-shop-info';
 
 const optionClasses =

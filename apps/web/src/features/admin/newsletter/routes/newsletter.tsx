@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { formatOrderDate } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { formatOrderDate } from '../../../orders/order-labels';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
 import {

@@ -10,13 +10,13 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { paths } from '../../../../config/paths';
+import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { OrderStatusBadge } from '../../../account/components/order-status-badge';
-import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
 import {
