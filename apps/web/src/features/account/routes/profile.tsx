@@ -154,10 +154,9 @@ function ProfileEditForm({
         setError('currentPassword', { message: failure.message }, { shouldFocus: true });
         return;
       }
-      // SPEC.md §8: a 401 is only logged; the session ended, so the guard takes over.
+      // SPEC.md §8: a 401 is only logged; the API client ended the session, so the guard takes over.
       if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
         console.info('Profile update refused: the session has ended.');
-        setUser(null);
         return;
       }
       onError(

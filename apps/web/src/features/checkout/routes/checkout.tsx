@@ -192,10 +192,8 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         const { user: updated } = await updateProfile({ phoneNumber: shipping.phoneNumber, address: shipping.address });
         setUser(updated);
       } catch (failure) {
-        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
-          setUser(null);
-          return;
-        }
+        // The API client ended the session; the guard takes over.
+        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') return;
         // The order matters more than the profile: go on without saving it.
         console.info('Could not save the phone number and address to the profile.', failure);
       }
@@ -217,7 +215,6 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       if (failure instanceof ApiError && failure.code === 'PAY_ON_DELIVERY_UNAVAILABLE') {
         queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
       }
-      if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') setUser(null);
       setNotice(next);
     } finally {
       sending.current = false;
