@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatOrderDate } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useMyOrders } from '../api/get-my-orders';
 import { CartSummary } from '../components/cart-summary';
 

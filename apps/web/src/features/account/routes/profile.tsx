@@ -17,8 +17,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { messageFor } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSession } from '../../auth/session';
-import { useLogoutToHome } from '../../auth/use-logout-to-home';
+import { useLogoutToHome, useSession } from '../../auth';
 import { updateProfile } from '../api/update-profile';
 import { CartSummary } from '../components/cart-summary';
 

@@ -1,7 +1,6 @@
 import { formatNaira, perUnitSuffix } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { type CartLine, lineTerms, priceCartLine } from '../../cart/cart-store';
-import { quantityWords } from '../../cart/quantity-words';
+import { type CartLine, lineTerms, priceCartLine, quantityWords } from '../../cart';
 
 /**
  * The cart's lines, each with its quantity in its unit, the unit price it pays and its total

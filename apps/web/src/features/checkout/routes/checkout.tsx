@@ -29,17 +29,20 @@ import { ApiError } from '../../../lib/api-client';
 import { messageFor } from '../../../lib/error-message';
 import { paymentDeadline } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { updateProfile } from '../../account/api/update-profile';
-import { useSession } from '../../auth/session';
-import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
-import { updateLine } from '../../cart/recheck-cart';
-import { getOrder, orderQueryKey } from '../../orders/api/get-order';
-import { payOnDeliveryQueryKey } from '../../payments/api/get-pay-on-delivery';
-import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
-import { PayOnDeliveryNextSteps } from '../../payments/components/pay-on-delivery-next-steps';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
-import { usePayOrder } from '../../payments/use-pay-order';
+import { updateProfile } from '../../account';
+import { useSession } from '../../auth';
+import { type CartLine, cartStore, updateLine, useCart } from '../../cart';
+import { getOrder, orderQueryKey } from '../../orders';
+import {
+  BankTransferDetails,
+  forgetPendingOrder,
+  PayOnDeliveryNextSteps,
+  payOnDeliveryQueryKey,
+  readPendingOrder,
+  rememberPendingOrder,
+  TestPaymentsBanner,
+  usePayOrder,
+} from '../../payments';
 import { createOrder } from '../api/create-order';
 import { checkoutTotals, defaultDeliveryMethod, orderItemsOf } from '../checkout-totals';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';

@@ -21,9 +21,7 @@ import {
   paymentDeadline,
 } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import { usePayOrder } from '../../payments/use-pay-order';
+import { BankTransferDetails, TestPaymentsBanner, usePayOrder } from '../../payments';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import {

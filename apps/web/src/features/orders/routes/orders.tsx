@@ -6,8 +6,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyOrders } from '../../account/api/get-my-orders';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
+import { useMyOrders } from '../../account';
+import { TestPaymentsBanner } from '../../payments';
 
 /** Every order of the customer, newest first: number, date, status, total and a view link. */
 export default function OrdersPage() {

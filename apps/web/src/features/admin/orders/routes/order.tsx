@@ -16,11 +16,11 @@ import {
   OrderFacts,
   OrderItemsList,
   orderCardClasses,
+  PayOnDeliverySteps,
+  ReceiptLink,
   shippingAddressLine,
-} from '../../../orders/components/order-detail-cards';
-import { PayOnDeliverySteps } from '../../../orders/components/pay-on-delivery-steps';
-import { ReceiptLink } from '../../../orders/components/receipt-link';
-import { PaymentChannel } from '../../../payments/components/payment-channel';
+} from '../../../orders';
+import { PaymentChannel } from '../../../payments';
 import { AdminError } from '../../components/admin-error';
 import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/list-controls';
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';
