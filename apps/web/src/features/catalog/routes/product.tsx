@@ -21,6 +21,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatLineTotal } from '../../../lib/line-price';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AddToCartButton, addToCartCardAction, productTerms, QuantitySelector, quantityWords } from '../../cart';
 import { SavedDataNotice } from '../../saved-catalogue';
@@ -165,7 +166,7 @@ function LineTotal({ terms, price, hundredths }: { terms: SaleTerms; price: numb
   return (
     <p aria-live="polite" className="text-sm text-stone-800 dark:text-stone-200" data-testid="line-total">
       {`Total for ${quantityWords(terms, hundredths)}: `}
-      <strong className="tabular-nums">{formatNaira(priced.lineTotalKobo / 100)}</strong>
+      <strong className="tabular-nums">{formatLineTotal(priced)}</strong>
       {priced.listPriceKobo !== null && (
         <span className="text-emerald-800 dark:text-emerald-300" data-testid="line-total-break">
           {' '}
