@@ -23,18 +23,36 @@ export const DELIVERY_FEE_KOBO: Record<DeliveryMethod, number> = {
 /** STANDARD delivery needs a subtotal of at least ₦20,000. */
 export const STANDARD_DELIVERY_MIN_SUBTOTAL_KOBO = 20_000 * KOBO_PER_NAIRA;
 
+/**
+ * SPEC.md §9's delivery times, in days (from, to), each once: checkout's labels, the order page's
+ * estimates, the FAQ and the shipping policy build their texts from these.
+ */
+export const DELIVERY_DAYS = {
+  /** Standard and Regular as checkout and the FAQ quote them. */
+  quoted: [1, 7],
+  /** Standard inside Lagos, as the shipping policy promises it. */
+  lagosStandard: [1, 3],
+  /** The order page's estimates. */
+  standardEstimate: [5, 7],
+  regularEstimate: [3, 5],
+  express: [1, 2],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** "1-7": a span of days as SPEC.md writes it. */
+export const dayRange = ([from, to]: readonly [number, number]) => `${from}-${to}`;
+
 /** Checkout's two readings of SPEC.md §9: the label beside each method, and the order page's estimate. */
 export const DELIVERY_DURATION_LABELS: Record<DeliveryMethod, string> = {
   PICKUP: 'Ready for pickup',
-  STANDARD: '1-7 days',
-  REGULAR: '1-7 days',
+  STANDARD: `${dayRange(DELIVERY_DAYS.quoted)} days`,
+  REGULAR: `${dayRange(DELIVERY_DAYS.quoted)} days`,
   EXPRESS: '24-48 hours',
 };
 export const DELIVERY_ESTIMATES: Record<DeliveryMethod, string> = {
   PICKUP: 'Ready for pickup',
-  STANDARD: '5-7 business days',
-  REGULAR: '3-5 business days',
-  EXPRESS: '1-2 business days',
+  STANDARD: `${dayRange(DELIVERY_DAYS.standardEstimate)} business days`,
+  REGULAR: `${dayRange(DELIVERY_DAYS.regularEstimate)} business days`,
+  EXPRESS: `${dayRange(DELIVERY_DAYS.express)} business days`,
 };
 
 /** Checkout countries (SPEC.md §9), Nigeria first and the default. */

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, isShopUnreachable, isWorthRetrying, READ_TIMEOUT_MS, serverMessage } from './api-client';
+import {
+  ApiError,
+  api,
+  isShopUnreachable,
+  isWorthRetrying,
+  onSessionEnded,
+  READ_TIMEOUT_MS,
+  serverMessage,
+} from './api-client';
 
 function respondWith(body: string, status: number, contentType = 'application/json') {
   const fetchMock = vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': contentType } }));
@@ -205,5 +213,28 @@ describe('api client', () => {
     expect(isWorthRetrying(new ApiError(500, 'x'))).toBe(true);
     expect(isWorthRetrying(new ApiError(404, 'Product Not Found'))).toBe(false);
     expect(isWorthRetrying(new ApiError(429, 'Too many requests'))).toBe(false);
+  });
+});
+
+describe('a write refused because the session has ended', () => {
+  it('tells the session listeners once, for a 401 UNAUTHENTICATED write only', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    try {
+      respondWith(JSON.stringify({ code: 'UNAUTHENTICATED', message: 'Authentication required' }), 401);
+      await caught(api.put('/api/auth/profile', { name: 'Ada' }));
+      expect(ended).toHaveBeenCalledTimes(1);
+
+      // A read is the query cache's to report; a wrong password is not an ended session.
+      await caught(api.get('/api/orders'));
+      respondWith(JSON.stringify({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }), 401);
+      await caught(api.post('/api/auth/login', { email: 'a@b.ng', password: 'x' }));
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+    respondWith(JSON.stringify({ code: 'UNAUTHENTICATED', message: 'Authentication required' }), 401);
+    await caught(api.delete('/api/cart'));
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });

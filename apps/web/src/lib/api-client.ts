@@ -63,6 +63,18 @@ export function isWorthRetrying(error: unknown): boolean {
  */
 export const READ_TIMEOUT_MS = 20_000;
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever a write is refused because the session has ended (401
+ * UNAUTHENTICATED): the session forgets the user here, once, instead of in every form.
+ * Reads are the query cache's (the session provider watches it). Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -142,7 +154,12 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, NETWORK_ERROR_MESSAGE);
     }
-    if (!response.ok) throw errorFromResponse(response.status, text);
+    if (!response.ok) {
+      const error = errorFromResponse(response.status, text);
+      if (method !== 'GET' && error.code === 'UNAUTHENTICATED')
+        for (const listener of sessionEndedListeners) listener();
+      throw error;
+    }
     return (text ? parseJson(text) : undefined) as T;
   } finally {
     clearTimeout(timer);

@@ -10,7 +10,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, onSessionEnded } from '../../lib/api-client';
 import { getSession, sessionQueryKey } from './api/get-session';
 import { login as loginCall } from './api/login';
 import { logout as logoutCall } from './api/logout';
@@ -69,6 +69,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const error = event.action.error;
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED' && queryClient.getQueryData(sessionQueryKey))
           setUser(null);
+      }),
+    [queryClient, setUser],
+  );
+  // A write refused the same way: the API client says so once for every form.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (queryClient.getQueryData(sessionQueryKey)) setUser(null);
       }),
     [queryClient, setUser],
   );

@@ -2,9 +2,10 @@
 import { LINE_MAX_UNITS, type Product, priceLineKobo, productCardOf, saleTermsOf } from '@shop/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import { priceCartLine } from '../../lib/line-price';
 import { storageKeys } from '../../lib/storage-keys';
 import { aLaceByTheYard, aPackOfButtons, aProduct } from '../../testing/fixtures';
-import { type CartLine, cartCount, cartStore, cartSubtotal, priceCartLine } from './cart-store';
+import { type CartLine, cartCount, cartStore, cartSubtotal } from './cart-store';
 import { applyRecheck, recheckCart } from './recheck-cart';
 
 const lace = aProduct({ id: 'p1', slug: 'french-lace', name: 'French Lace', price: 1500.5, stock: 3 });

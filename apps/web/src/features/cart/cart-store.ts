@@ -3,13 +3,10 @@ import {
   DEFAULT_STEP_HUNDREDTHS,
   hundredthsToUnits,
   isSaleUnit,
-  nairaToKobo,
   type PriceBreak,
-  type PricedLineKobo,
   type Product,
   type ProductCard,
   parseQuantity,
-  priceLineKobo,
   QUANTITY_SCALE,
   type QuantityRule,
   quantityRule,
@@ -19,6 +16,7 @@ import {
   snapQuantity,
 } from '@shop/shared';
 import { useSyncExternalStore } from 'react';
+import { priceCartLine } from '../../lib/line-price';
 import { storageKeys } from '../../lib/storage-keys';
 
 // Quantities are integer hundredths of the product's unit of sale (units.ts): 2.5 yd is 250,
@@ -170,11 +168,6 @@ export const lineTerms = (line: SaleFields): SaleTerms => saleTermsOf(line);
 
 /** The quantity rule of a line: its smallest, largest and step, for the stock known. */
 export const lineRule = (line: CartLine): QuantityRule => quantityRule(lineTerms(line), line.stockHundredths);
-
-/** A line priced as the server prices it: the unit price at this quantity, the line total, the list price. */
-export function priceCartLine(line: SaleFields & Pick<CartLine, 'price' | 'hundredths'>): PricedLineKobo {
-  return priceLineKobo(nairaToKobo(line.price) ?? Math.round(line.price * 100), saleTermsOf(line), line.hundredths);
-}
 
 /**
  * How an API product is sold, read so that an answer from before units of sale (a saved

@@ -11,8 +11,9 @@ import {
   snapQuantity,
 } from '@shop/shared';
 import { ApiError } from '../../lib/api-client';
+import { priceCartLine } from '../../lib/line-price';
 import { thumbUrl } from '../../lib/product-images';
-import { type CartLine, lineRule, priceCartLine, productSaleFields, stockHundredthsOf } from './cart-store';
+import { type CartLine, lineRule, productSaleFields, stockHundredthsOf } from './cart-store';
 
 export type RecheckOutcome = {
   /** The lines as they should be now, or undefined for a line to drop. */

@@ -6,7 +6,8 @@ import {
   orderTotalsKobo,
   type SaleFields,
 } from '@shop/shared';
-import { type CartLine, priceCartLine } from '../cart/cart-store';
+import { priceCartLine } from '../../lib/line-price';
+import type { CartLine } from '../cart';
 
 /** What pricing a cart line needs: its base price, how it is sold and its quantity (hundredths). */
 export type PricedCartInput = SaleFields & Pick<CartLine, 'price' | 'hundredths'>;

@@ -1,6 +1,5 @@
 import { type PayOnDeliveryOffer, payOnDeliveryOffer, podCapKobo } from '@shop/shared';
-import { usePayOnDeliveryEligibility } from '../payments/api/get-pay-on-delivery';
-import { usePaymentConfig } from '../payments/api/get-payment-config';
+import { usePaymentConfig, usePayOnDeliveryEligibility } from '../payments';
 
 /**
  * Checkout's live reading of the pay-on-delivery rule (packages/shared pay-on-delivery.ts) for the

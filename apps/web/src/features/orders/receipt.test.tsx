@@ -8,9 +8,9 @@ import { pieceLine, unitLines } from './order-lines-testing';
 
 const shop = aShopInfo();
 
+import { PAYMENT_METHOD_NAMES } from '../../lib/order-labels';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { deliveryAddressLines, Receipt } from './components/receipt';
-import { PAYMENT_METHOD_NAMES } from './order-labels';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });

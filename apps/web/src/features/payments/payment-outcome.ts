@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { ApiError, serverMessage } from '../../lib/api-client';
-import { messageFor } from '../auth/errors';
+import { messageFor } from '../../lib/error-message';
 
 /** What /order/failed receives in navigation state: the reason, and the order Try Again pays. */
 export interface PaymentFailure {

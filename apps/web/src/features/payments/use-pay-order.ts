@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
-import { cartStore } from '../cart/cart-store';
+import { cartStore } from '../cart';
 import { confirmPayment } from './api/confirm-payment';
 import { paymentConfigQuery } from './api/get-payment-config';
 import { startPayment } from './api/start-payment';

@@ -9,7 +9,7 @@ import {
   whatsappShareHref,
 } from '@shop/shared';
 import { publicOrigin } from '../../lib/public-origin';
-import { useShopInfo } from '../shop-info/api/get-shop-info';
+import { useShopInfo } from '../shop-info';
 import { WhatsAppLink } from './whatsapp-link';
 
 /**

@@ -6,7 +6,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
+import { useShopInfo } from '../../shop-info';
 
 // The pictures are drawn by apps/web/scripts/draw-pictures.mjs (README, "Pictures").
 const values = [

@@ -1,4 +1,4 @@
-import { useCart } from '../../cart/cart-store';
+import { useCart } from '../../cart';
 
 /** The cart's item count and total, read only. */
 export function useCartSummary(): { itemCount: number; total: number } {

@@ -1,13 +1,14 @@
 import { Link, Navigate } from 'react-router';
+import { OrdersTable } from '../../../components/orders/orders-table';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { formatOrderDate } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useMyOrders } from '../api/get-my-orders';
 import { CartSummary } from '../components/cart-summary';
-import { formatOrderDate, OrdersTable } from '../components/orders-table';
 
 const RECENT_ORDERS = 5;
 

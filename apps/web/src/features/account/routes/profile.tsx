@@ -15,10 +15,9 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
+import { messageFor } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { messageFor } from '../../auth/errors';
-import { useSession } from '../../auth/session';
-import { useLogoutToHome } from '../../auth/use-logout-to-home';
+import { useLogoutToHome, useSession } from '../../auth';
 import { updateProfile } from '../api/update-profile';
 import { CartSummary } from '../components/cart-summary';
 
@@ -154,10 +153,9 @@ function ProfileEditForm({
         setError('currentPassword', { message: failure.message }, { shouldFocus: true });
         return;
       }
-      // SPEC.md §8: a 401 is only logged; the session ended, so the guard takes over.
+      // SPEC.md §8: a 401 is only logged; the API client ended the session, so the guard takes over.
       if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
         console.info('Profile update refused: the session has ended.');
-        setUser(null);
         return;
       }
       onError(

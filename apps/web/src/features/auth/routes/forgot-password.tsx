@@ -7,9 +7,9 @@ import { TextField } from '../../../components/ui/form-field';
 import { ErrorSummary } from '../../../components/ui/form-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { messageFor } from '../../../lib/error-message';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
-import { messageFor } from '../errors';
 
 /** What the reset page receives in navigation state. */
 export interface ResetPasswordState {

@@ -7,8 +7,9 @@ import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { ErrorSummary, FormMessage } from '../../../components/ui/form-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { isSafari } from '../../../lib/error-message';
 import { AuthCard } from '../components/auth-card';
-import { isSafari, loginErrorMessage } from '../errors';
+import { loginErrorMessage } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import { useSession } from '../session';
 

@@ -8,9 +8,9 @@ import { ErrorSummary } from '../../../components/ui/form-message';
 import { showServerFieldErrors } from '../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { messageFor } from '../../../lib/error-message';
 import { register as registerCall } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { messageFor } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import { useSession } from '../session';
 

@@ -7,9 +7,9 @@ import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { ErrorSummary, FormMessage } from '../../../components/ui/form-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
+import { messageFor } from '../../../lib/error-message';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { messageFor } from '../errors';
 import type { LoginRedirectState } from '../guards';
 import type { ResetPasswordState } from './forgot-password';
 

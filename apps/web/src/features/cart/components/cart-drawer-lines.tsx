@@ -13,9 +13,10 @@ import { Link } from 'react-router';
 import { IconButton } from '../../../components/ui/icon-button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
-import { WhatsAppLink } from '../../whatsapp/whatsapp-link';
-import { type CartLine, cartStore, cartSubtotal, lineTerms, priceCartLine } from '../cart-store';
+import { formatLineTotal, priceCartLine } from '../../../lib/line-price';
+import { useShopInfo } from '../../shop-info';
+import { WhatsAppLink } from '../../whatsapp';
+import { type CartLine, cartStore, cartSubtotal, lineTerms } from '../cart-store';
 import { quantityWords } from '../quantity-words';
 import { applyRecheck, recheckCart } from '../recheck-cart';
 import { QuantitySelector } from './quantity-selector';
@@ -38,7 +39,7 @@ function CartLineItem({
   const change = (hundredths: number) => {
     cartStore.setQuantity(line.productId, hundredths);
     const next = cartStore.getLines().find((item) => item.productId === line.productId) ?? line;
-    const total = formatNaira(priceCartLine(next).lineTotalKobo / 100);
+    const total = formatLineTotal(priceCartLine(next));
     announce(`${line.name}: quantity ${formatQuantity(terms, next.hundredths)}, ${total}.`);
   };
   return (
@@ -100,7 +101,7 @@ function CartLineItem({
             {quantityWords(terms, line.hundredths)}
           </span>
           <span className="font-semibold tabular-nums" data-testid="cart-line-total">
-            {formatNaira(priced.lineTotalKobo / 100)}
+            {formatLineTotal(priced)}
           </span>
         </p>
       </div>

@@ -2,7 +2,7 @@ import type { Category } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   const data = await api.get<{ categories: Category[] }>('/api/categories', { signal });

@@ -2,7 +2,7 @@ import { PAGE_SIZE_DEFAULT, type ProductPage } from '@shop/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { productPage } from '../../../lib/page-data';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 const categoryProductsPath = (categoryId: string) => `/api/products/category/${encodeURIComponent(categoryId)}`;
 

@@ -2,7 +2,7 @@ import type { ProductCard } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 // NOTE: SPEC.md §7 mentions a `_t` cache-buster; API.md says the server ignores it, and
 // leaving it out lets the browser and a CDN cache this list.

@@ -2,7 +2,7 @@ import type { Product } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { objectField } from '../../../lib/page-data';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 const productPath = (idOrSlug: string) => `/api/products/${encodeURIComponent(idOrSlug)}`;
 

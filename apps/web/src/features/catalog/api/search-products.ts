@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT, type SearchResult } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 /** The shared answer shape: `totalCapped` says the total stopped at SEARCH_TOTAL_CAP. */
 export type ProductSearchResult = SearchResult;

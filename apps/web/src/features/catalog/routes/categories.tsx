@@ -5,7 +5,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
+import { SavedDataNotice } from '../../saved-catalogue';
 import { useCategories } from '../api/get-categories';
 
 /** /categories opens the first category's page (SPEC.md §2). */

@@ -21,14 +21,12 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatLineTotal } from '../../../lib/line-price';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { productTerms } from '../../cart/cart-store';
-import { AddToCartButton, addToCartCardAction } from '../../cart/components/add-to-cart-button';
-import { QuantitySelector } from '../../cart/components/quantity-selector';
-import { quantityWords } from '../../cart/quantity-words';
-import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
-import { StockAlertForm } from '../../stock-alerts/components/stock-alert-form';
-import { ProductWhatsAppLinks } from '../../whatsapp/product-whatsapp-links';
+import { AddToCartButton, addToCartCardAction, productTerms, QuantitySelector, quantityWords } from '../../cart';
+import { SavedDataNotice } from '../../saved-catalogue';
+import { StockAlertForm } from '../../stock-alerts';
+import { ProductWhatsAppLinks } from '../../whatsapp';
 import { useProduct } from '../api/get-product';
 import { useRelatedProducts } from '../api/get-related-products';
 import { ProductGallery } from '../components/product-gallery';
@@ -168,7 +166,7 @@ function LineTotal({ terms, price, hundredths }: { terms: SaleTerms; price: numb
   return (
     <p aria-live="polite" className="text-sm text-stone-800 dark:text-stone-200" data-testid="line-total">
       {`Total for ${quantityWords(terms, hundredths)}: `}
-      <strong className="tabular-nums">{formatNaira(priced.lineTotalKobo / 100)}</strong>
+      <strong className="tabular-nums">{formatLineTotal(priced)}</strong>
       {priced.listPriceKobo !== null && (
         <span className="text-emerald-800 dark:text-emerald-300" data-testid="line-total-break">
           {' '}

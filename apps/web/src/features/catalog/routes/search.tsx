@@ -5,8 +5,8 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination, parsePage } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { addToCartCardAction } from '../../cart/components/add-to-cart-button';
-import { SavedDataNotice } from '../../saved-catalogue/saved-data-notice';
+import { addToCartCardAction } from '../../cart';
+import { SavedDataNotice } from '../../saved-catalogue';
 import { useProductSearch } from '../api/search-products';
 import { FIRST_SCREEN_CARDS, ProductGrid } from '../components/product-grid';
 

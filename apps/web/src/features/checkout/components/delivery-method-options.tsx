@@ -9,8 +9,8 @@ import {
   ORDER_MESSAGES as M,
   shopAddressLine,
 } from '@shop/shared';
-import { DELIVERY_METHOD_NAMES } from '../../orders/order-labels';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
+import { DELIVERY_METHOD_NAMES } from '../../../lib/order-labels';
+import { useShopInfo } from '../../shop-info';
 
 const optionClasses =
   'flex cursor-pointer items-start gap-3 rounded-xl border border-linen-200 bg-white p-4 has-[:checked]:border-wine-700 has-[:checked]:ring-2 has-[:checked]:ring-wine-700/30 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70 dark:border-stone-700 dark:bg-stone-900 dark:has-[:checked]:border-wine-300';

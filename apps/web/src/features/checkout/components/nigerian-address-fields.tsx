@@ -1,7 +1,7 @@
 import { isLagos, LAGOS_AREAS, NIGERIAN_STATE_OPTIONS, type ShippingDetails } from '@shop/shared';
-import { type ComponentProps, forwardRef } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
-import { FieldShell, inputClasses, TextField, useFieldIds } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 /**
  * The state of the shipping address, and in Lagos its local government area (decision 021). In
@@ -48,20 +48,3 @@ export function NigerianAddressFields({
     </>
   );
 }
-
-type SelectFieldProps = ComponentProps<'select'> & { label: string; error?: string };
-
-/** A labelled list with its error under it, announced to screen readers. */
-const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, id, className = '', children, ...props },
-  ref,
-) {
-  const { inputId, errorId, hintId, inputProps } = useFieldIds(id, error, undefined);
-  return (
-    <FieldShell {...{ label, inputId, hintId, errorId, error, className }}>
-      <select ref={ref} {...inputProps} className={inputClasses} {...props}>
-        {children}
-      </select>
-    </FieldShell>
-  );
-});

@@ -1,7 +1,7 @@
 import { formatNaira, perUnitSuffix } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { type CartLine, lineTerms, priceCartLine } from '../../cart/cart-store';
-import { quantityWords } from '../../cart/quantity-words';
+import { formatLineTotal, priceCartLine } from '../../../lib/line-price';
+import { type CartLine, lineTerms, quantityWords } from '../../cart';
 
 /**
  * The cart's lines, each with its quantity in its unit, the unit price it pays and its total
@@ -42,7 +42,7 @@ export function OrderSummary({
                   </span>
                 </span>
                 <span className="tabular-nums" data-testid="summary-line-total">
-                  {formatNaira(priced.lineTotalKobo / 100)}
+                  {formatLineTotal(priced)}
                 </span>
               </div>
               <p className="text-stone-600 dark:text-stone-400" data-testid="summary-line-price">

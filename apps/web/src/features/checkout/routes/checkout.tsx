@@ -26,20 +26,23 @@ import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { messageFor } from '../../../lib/error-message';
+import { paymentDeadline } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { updateProfile } from '../../account/api/update-profile';
-import { messageFor } from '../../auth/errors';
-import { useSession } from '../../auth/session';
-import { type CartLine, cartStore, useCart } from '../../cart/cart-store';
-import { updateLine } from '../../cart/recheck-cart';
-import { getOrder, orderQueryKey } from '../../orders/api/get-order';
-import { paymentDeadline } from '../../orders/order-labels';
-import { payOnDeliveryQueryKey } from '../../payments/api/get-pay-on-delivery';
-import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
-import { PayOnDeliveryNextSteps } from '../../payments/components/pay-on-delivery-next-steps';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import { forgetPendingOrder, readPendingOrder, rememberPendingOrder } from '../../payments/pending-order';
-import { usePayOrder } from '../../payments/use-pay-order';
+import { updateProfile } from '../../account';
+import { useSession } from '../../auth';
+import { type CartLine, cartStore, updateLine, useCart } from '../../cart';
+import { getOrder, orderQueryKey } from '../../orders';
+import {
+  BankTransferDetails,
+  forgetPendingOrder,
+  PayOnDeliveryNextSteps,
+  payOnDeliveryQueryKey,
+  readPendingOrder,
+  rememberPendingOrder,
+  TestPaymentsBanner,
+  usePayOrder,
+} from '../../payments';
 import { createOrder } from '../api/create-order';
 import { checkoutTotals, defaultDeliveryMethod, orderItemsOf } from '../checkout-totals';
 import { DeliveryMethodOptions } from '../components/delivery-method-options';
@@ -192,10 +195,8 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
         const { user: updated } = await updateProfile({ phoneNumber: shipping.phoneNumber, address: shipping.address });
         setUser(updated);
       } catch (failure) {
-        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') {
-          setUser(null);
-          return;
-        }
+        // The API client ended the session; the guard takes over.
+        if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') return;
         // The order matters more than the profile: go on without saving it.
         console.info('Could not save the phone number and address to the profile.', failure);
       }
@@ -217,7 +218,6 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       if (failure instanceof ApiError && failure.code === 'PAY_ON_DELIVERY_UNAVAILABLE') {
         queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
       }
-      if (failure instanceof ApiError && failure.code === 'UNAUTHENTICATED') setUser(null);
       setNotice(next);
     } finally {
       sending.current = false;

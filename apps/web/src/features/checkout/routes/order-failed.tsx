@@ -6,10 +6,8 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import type { PaymentFailure } from '../../payments/payment-outcome';
-import { readPendingOrder } from '../../payments/pending-order';
-import { usePayOrder } from '../../payments/use-pay-order';
+import type { PaymentFailure } from '../../payments';
+import { readPendingOrder, TestPaymentsBanner, usePayOrder } from '../../payments';
 
 /**
  * SPEC.md §4: where a declined, failed, unconfirmed or closed payment lands, with the reason.

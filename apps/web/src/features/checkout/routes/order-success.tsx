@@ -5,8 +5,8 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import type { PaymentSuccess } from '../../payments/payment-outcome';
+import type { PaymentSuccess } from '../../payments';
+import { TestPaymentsBanner } from '../../payments';
 
 /** SPEC.md §2: the order number and the transaction id, once the server confirmed the payment. */
 export default function OrderSuccessPage() {

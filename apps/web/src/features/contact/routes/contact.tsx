@@ -14,7 +14,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useShopInfoQuery } from '../../shop-info/api/get-shop-info';
+import { useShopInfoQuery } from '../../shop-info';
 import { ContactForm } from '../components/contact-form';
 
 const linkClasses = 'font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300';

@@ -2,7 +2,7 @@ import type { ProductCard } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { arrayField } from '../../../lib/page-data';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 export async function getHotBuyProducts(signal?: AbortSignal): Promise<ProductCard[]> {
   const data = await api.get<{ products: ProductCard[] }>('/api/products/hot-buy', { signal });

@@ -5,8 +5,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
-import { addToCartCardAction } from '../../cart/components/add-to-cart-button';
-import { ProductCard } from '../../catalog/components/product-card';
+import { addToCartCardAction } from '../../cart';
+import { ProductCard } from '../../catalog';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
 function Carousel({ products }: { products: ProductCardData[] }) {

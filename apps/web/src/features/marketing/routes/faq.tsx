@@ -1,3 +1,4 @@
+import { DELIVERY_DAYS, dayRange } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { PolicyPage } from '../components/policy-page';
@@ -11,9 +12,14 @@ export default function FaqPage() {
       <p>We deliver within Lagos, Monday to Saturday.</p>
       <h2>How much does delivery cost and how long does it take?</h2>
       <ul>
-        <li>Standard delivery is free on orders over ₦20,000 and takes 1-7 business days.</li>
-        <li>Regular delivery costs ₦1,000 and takes 1-7 business days.</li>
-        <li>Express delivery costs ₦5,000 and takes 1-2 business days when you order before 12 PM.</li>
+        <li>
+          Standard delivery is free on orders over ₦20,000 and takes {dayRange(DELIVERY_DAYS.quoted)} business days.
+        </li>
+        <li>Regular delivery costs ₦1,000 and takes {dayRange(DELIVERY_DAYS.quoted)} business days.</li>
+        <li>
+          Express delivery costs ₦5,000 and takes {dayRange(DELIVERY_DAYS.express)} business days when you order before
+          12 PM.
+        </li>
         <li>Store pickup is free and your order is ready the next day.</li>
       </ul>
       <h2>Do you take wholesale or custom orders?</h2>

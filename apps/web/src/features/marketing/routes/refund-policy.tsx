@@ -1,5 +1,5 @@
 import { formatPhoneForDisplay, telHref } from '@shop/shared';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
+import { useShopInfo } from '../../shop-info';
 import { PolicyPage } from '../components/policy-page';
 
 const linkClass = 'font-semibold text-wine-700 underline-offset-4 hover:underline dark:text-wine-300';

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { forgetPendingOrder, readPendingOrder } from '../../payments/pending-order';
+import { forgetPendingOrder, readPendingOrder } from '../../payments';
 import { orderQueryKey } from './get-order';
 
 /**

@@ -1,7 +1,7 @@
 import { formatNaira, type Order } from '@shop/shared';
 import type { ReactNode } from 'react';
+import { orderLineQuantity, UnitPricePaid } from '../../../components/orders/order-line';
 import { ProductImage } from '../../../components/ui/product-image';
-import { orderLineQuantity, UnitPricePaid } from './order-line';
 
 // The pieces an order's detail page is built of, shared by the customer's page and the admin's.
 // `compact` is the admin's denser layout (four cards a row); the customer's page has more room.

@@ -1,6 +1,6 @@
 import { type Order, parseQuantity, WHATSAPP_LINK_LABELS, WHATSAPP_MESSAGES, whatsappHref } from '@shop/shared';
-import { useShopInfo } from '../../shop-info/api/get-shop-info';
-import { WhatsAppLink } from '../../whatsapp/whatsapp-link';
+import { useShopInfo } from '../../shop-info';
+import { WhatsAppLink } from '../../whatsapp';
 
 /**
  * "Send order on WhatsApp": a chat with the shop's number carrying the order's number, its items

@@ -1,6 +1,6 @@
 import { formatNaira, type Order, POD_PAYMENT_WAY_LABELS } from '@shop/shared';
 import { CheckCircle2, Circle, XCircle } from 'lucide-react';
-import { formatOrderDateTime } from '../order-labels';
+import { formatOrderDateTime } from '../../../lib/order-labels';
 import { orderCardClasses } from './order-detail-cards';
 
 /**

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useShopInfoQuery } from '../../shop-info/api/get-shop-info';
+import { useShopInfoQuery } from '../../shop-info';
 import { Receipt } from './receipt';
 
 /**

@@ -7,8 +7,8 @@ import {
   type ShopInfo,
   STOREFRONT_NAME,
 } from '@shop/shared';
-import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../order-labels';
-import { orderLineQuantity, UnitPricePaid } from './order-line';
+import { orderLineQuantity, UnitPricePaid } from '../../../components/orders/order-line';
+import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../lib/order-labels';
 import './receipt.css';
 
 // One order's printable receipt (README "Receipts"), the same for the customer's page and the

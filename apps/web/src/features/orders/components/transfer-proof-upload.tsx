@@ -7,9 +7,9 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/form-message';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { messageFor } from '../../auth/errors';
+import { messageFor } from '../../../lib/error-message';
+import { formatOrderDateTime } from '../../../lib/order-labels';
 import { useUploadTransferProof } from '../api/upload-transfer-proof';
-import { formatOrderDateTime } from '../order-labels';
 import { orderCardClasses } from './order-detail-cards';
 
 const UPLOAD_FAILED = 'We could not upload your proof. Please try again.';

@@ -2,6 +2,7 @@ import { formatNaira, ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } 
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormMessage } from '../../../components/ui/form-message';
@@ -10,12 +11,17 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { messageFor } from '../../../lib/error-message';
+import {
+  DELIVERY_METHOD_NAMES,
+  formatOrderDate,
+  formatOrderDateTime,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUS_NAMES,
+  paymentDeadline,
+} from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { OrderStatusBadge } from '../../account/components/order-status-badge';
-import { messageFor } from '../../auth/errors';
-import { BankTransferDetails } from '../../payments/components/bank-transfer-details';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
-import { usePayOrder } from '../../payments/use-pay-order';
+import { BankTransferDetails, TestPaymentsBanner, usePayOrder } from '../../payments';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import {
@@ -30,14 +36,6 @@ import { OrderWhatsAppLink } from '../components/order-whatsapp-link';
 import { PayOnDeliverySteps } from '../components/pay-on-delivery-steps';
 import { ReceiptLink } from '../components/receipt-link';
 import { TransferProofUpload } from '../components/transfer-proof-upload';
-import {
-  DELIVERY_METHOD_NAMES,
-  formatOrderDate,
-  formatOrderDateTime,
-  PAYMENT_METHOD_NAMES,
-  PAYMENT_STATUS_NAMES,
-  paymentDeadline,
-} from '../order-labels';
 
 const FETCH_FAILED = 'Failed to fetch order details';
 /** A cancellation that got no answer from the shop, or a fault on its side. */

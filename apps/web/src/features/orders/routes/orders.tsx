@@ -1,13 +1,13 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { Link } from 'react-router';
+import { OrdersTable } from '../../../components/orders/orders-table';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useMyOrders } from '../../account/api/get-my-orders';
-import { OrdersTable } from '../../account/components/orders-table';
-import { TestPaymentsBanner } from '../../payments/components/test-payments-banner';
+import { useMyOrders } from '../../account';
+import { TestPaymentsBanner } from '../../payments';
 
 /** Every order of the customer, newest first: number, date, status, total and a view link. */
 export default function OrdersPage() {

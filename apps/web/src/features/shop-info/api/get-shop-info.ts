@@ -1,7 +1,7 @@
 import { isShopInfo, type ShopInfo } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue/use-catalogue-query';
+import { embeddedAnswer, savingAnswer, useCatalogueQuery } from '../../saved-catalogue';
 
 // The shop's own details (name, phone, WhatsApp, email, address, map link, opening hours), as the
 // owner set them in the admin's Settings tab (decision 025). Every page that names the shop or how

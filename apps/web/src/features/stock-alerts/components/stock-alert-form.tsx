@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useAppStarted } from '../../../lib/use-app-started';
 import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
 import { useRequestStockAlert } from '../api/request-stock-alert';
 
 /**

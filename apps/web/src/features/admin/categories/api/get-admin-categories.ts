@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { categoriesQueryOptions } from '../../../catalog/api/get-categories';
+import { categoriesQueryOptions } from '../../../catalog';
 
 /**
  * The categories with their subcategories, in the admin's order: the storefront's own query (so

@@ -12,10 +12,11 @@ import { useState } from 'react';
 import { type FieldValues, type UseFormSetError, useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
+import { SelectField } from '../../../../components/ui/select-field';
 import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { AdminError } from '../../components/admin-error';
-import { SelectField, TextAreaField } from '../../components/catalog-form-fields';
 
 type Common = {
   /** Names the form for screen readers ("New category", "Edit Trims"). */

@@ -11,10 +11,10 @@ import {
 } from '@shop/shared';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { paths } from '../../../../config/paths';
+import { PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { OrderStatusBadge } from '../../../account/components/order-status-badge';
-import { PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
 import { AdminQueryState } from '../../components/admin-query-state';
 import { ScrollRegion, tdClass, thClass } from '../../components/list-controls';
 import { useDashboard } from '../api/get-dashboard';

@@ -3,23 +3,12 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { formatOrderDate } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { formatOrderDate } from '../../../orders/order-labels';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
-import {
-  FilterSelect,
-  ListTotal,
-  ScrollRegion,
-  SearchBox,
-  stackActionsTdClass,
-  stackTableClass,
-  stackTdClass,
-  stackTheadClass,
-  stackTrClass,
-  thClass,
-  useListParams,
-} from '../../components/list-controls';
+import { AdminTable } from '../../components/admin-table';
+import { FilterSelect, ListTotal, SearchBox, useListParams } from '../../components/list-controls';
 import { subscriberExportHref, useSubscribers } from '../api/get-subscribers';
 import { useUpdateSubscriber } from '../api/update-subscriber';
 
@@ -73,52 +62,38 @@ export default function AdminNewsletterPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="subscriber" many="subscribers" />
-            <ScrollRegion label="Subscribers table">
-              <table className={stackTableClass} aria-label="Subscribers">
-                <thead className={stackTheadClass}>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Email
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Subscribed
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
-                  {page.subscribers.map((subscriber) => (
-                    <tr key={subscriber.id} data-testid="subscriber-row" className={stackTrClass}>
-                      <td data-label="Email" className={`${stackTdClass} break-all font-medium`}>
-                        {subscriber.email}
-                      </td>
-                      <td data-label="Subscribed" className={`${stackTdClass} whitespace-nowrap`}>
-                        {formatOrderDate(subscriber.createdAt)}
-                      </td>
-                      <td data-label="Status" className={stackTdClass}>
-                        {subscriber.active ? 'Active' : 'Inactive'}
-                      </td>
-                      <td className={`${stackActionsTdClass} text-right max-md:text-left`}>
-                        <Button
-                          variant="secondary"
-                          className="px-3 py-1.5 aria-disabled:opacity-60"
-                          aria-disabled={mutation.isPending}
-                          onClick={() => !mutation.isPending && toggle(subscriber)}
-                          aria-label={`${subscriber.active ? 'Deactivate' : 'Reactivate'} ${subscriber.email}`}
-                        >
-                          {subscriber.active ? 'Deactivate' : 'Reactivate'}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <AdminTable
+              label="Subscribers"
+              rows={page.subscribers}
+              rowKey={(subscriber) => subscriber.id}
+              rowTestId="subscriber-row"
+              columns={[
+                { header: 'Email', cellClassName: 'break-all font-medium', cell: (subscriber) => subscriber.email },
+                {
+                  header: 'Subscribed',
+                  cellClassName: 'whitespace-nowrap',
+                  cell: (subscriber) => formatOrderDate(subscriber.createdAt),
+                },
+                { header: 'Status', cell: (subscriber) => (subscriber.active ? 'Active' : 'Inactive') },
+                {
+                  header: 'Actions',
+                  hiddenHeader: true,
+                  actions: true,
+                  cellClassName: 'text-right max-md:text-left',
+                  cell: (subscriber) => (
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1.5 aria-disabled:opacity-60"
+                      aria-disabled={mutation.isPending}
+                      onClick={() => !mutation.isPending && toggle(subscriber)}
+                      aria-label={`${subscriber.active ? 'Deactivate' : 'Reactivate'} ${subscriber.email}`}
+                    >
+                      {subscriber.active ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}

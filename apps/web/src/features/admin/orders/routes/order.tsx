@@ -1,26 +1,26 @@
 import { formatNaira, type OrderHistoryEntry } from '@shop/shared';
 import { Link, useParams } from 'react-router';
+import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
+import {
+  DELIVERY_METHOD_NAMES,
+  formatOrderDateTime,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUS_NAMES,
+} from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { OrderStatusBadge } from '../../../account/components/order-status-badge';
 import {
   deliveryFeeText,
   OrderCard,
   OrderFacts,
   OrderItemsList,
   orderCardClasses,
+  PayOnDeliverySteps,
+  ReceiptLink,
   shippingAddressLine,
-} from '../../../orders/components/order-detail-cards';
-import { PayOnDeliverySteps } from '../../../orders/components/pay-on-delivery-steps';
-import { ReceiptLink } from '../../../orders/components/receipt-link';
-import {
-  DELIVERY_METHOD_NAMES,
-  formatOrderDateTime,
-  PAYMENT_METHOD_NAMES,
-  PAYMENT_STATUS_NAMES,
-} from '../../../orders/order-labels';
-import { PaymentChannel } from '../../../payments/components/payment-channel';
+} from '../../../orders';
+import { PaymentChannel } from '../../../payments';
 import { AdminError } from '../../components/admin-error';
 import { ScrollRegion, tableClass, tdClass, thClass } from '../../components/list-controls';
 import { type AdminOrder, useAdminOrder } from '../api/get-admin-order';

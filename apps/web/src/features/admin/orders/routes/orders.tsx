@@ -10,29 +10,17 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { paths } from '../../../../config/paths';
+import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { OrderStatusBadge } from '../../../account/components/order-status-badge';
-import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../orders/order-labels';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
-import {
-  adminFieldClass,
-  FilterSelect,
-  ListTotal,
-  ScrollRegion,
-  SearchBox,
-  stackActionsTdClass,
-  stackTableClass,
-  stackTdClass,
-  stackTheadClass,
-  stackTrClass,
-  thClass,
-  useListParams,
-} from '../../components/list-controls';
+import { AdminTable } from '../../components/admin-table';
+import { adminFieldClass, FilterSelect, ListTotal, SearchBox, useListParams } from '../../components/list-controls';
 import { orderExportHref, useAdminOrders } from '../api/get-admin-orders';
 import { BulkCancelDialog } from '../components/bulk-cancel-dialog';
 import { SelectAllOnPage, SelectOrderCheckbox } from '../components/order-selection';
@@ -166,81 +154,69 @@ export default function AdminOrdersPage() {
                 Cancel selected ({chosen.length})
               </Button>
             </div>
-            <ScrollRegion label="Orders table">
-              <table className={stackTableClass} aria-label="Orders">
-                <thead className={stackTheadClass}>
-                  <tr>
-                    <th scope="col" className={`${thClass} w-px`}>
-                      <span className="sr-only">Select</span>
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Order
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Date
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Customer
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Total
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Payment
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
-                  {page.orders.map((order) => (
-                    <tr key={order.id} data-testid="order-row" className={stackTrClass}>
-                      <td className={stackActionsTdClass}>
-                        <SelectOrderCheckbox
-                          orderNumber={order.orderNumber}
-                          checked={selected.has(order.id)}
-                          onChange={(checked) => toggle([order.id], checked)}
-                        />
-                      </td>
-                      <td data-label="Order" className={`${stackTdClass} font-medium`}>
-                        <Link
-                          to={paths.adminOrder.href(order.id)}
-                          className="text-wine-700 underline dark:text-wine-300"
-                        >
-                          {order.orderNumber}
-                        </Link>
-                      </td>
-                      <td data-label="Date" className={`${stackTdClass} whitespace-nowrap`}>
-                        {formatOrderDate(order.createdAt)}
-                      </td>
-                      <td data-label="Customer" className={stackTdClass}>
-                        <div className="min-w-0">
-                          <span className="block">
-                            {order.user.firstName} {order.user.lastName}
-                          </span>
-                          <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
-                        </div>
-                      </td>
-                      <td data-label="Total" className={`${stackTdClass} whitespace-nowrap tabular-nums`}>
-                        {formatNaira(order.totalAmount)}
-                      </td>
-                      <td data-label="Payment" className={stackTdClass}>
-                        <div>
-                          <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
-                          <span className="block text-stone-600 dark:text-stone-400">
-                            {PAYMENT_STATUS_NAMES[order.paymentStatus]}
-                          </span>
-                        </div>
-                      </td>
-                      <td data-label="Status" className={stackTdClass}>
-                        <OrderStatusBadge status={order.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <AdminTable
+              label="Orders"
+              rows={page.orders}
+              rowKey={(order) => order.id}
+              rowTestId="order-row"
+              columns={[
+                {
+                  header: 'Select',
+                  hiddenHeader: true,
+                  actions: true,
+                  headerClassName: 'w-px',
+                  cell: (order) => (
+                    <SelectOrderCheckbox
+                      orderNumber={order.orderNumber}
+                      checked={selected.has(order.id)}
+                      onChange={(checked) => toggle([order.id], checked)}
+                    />
+                  ),
+                },
+                {
+                  header: 'Order',
+                  cellClassName: 'font-medium',
+                  cell: (order) => (
+                    <Link to={paths.adminOrder.href(order.id)} className="text-wine-700 underline dark:text-wine-300">
+                      {order.orderNumber}
+                    </Link>
+                  ),
+                },
+                {
+                  header: 'Date',
+                  cellClassName: 'whitespace-nowrap',
+                  cell: (order) => formatOrderDate(order.createdAt),
+                },
+                {
+                  header: 'Customer',
+                  cell: (order) => (
+                    <div className="min-w-0">
+                      <span className="block">
+                        {order.user.firstName} {order.user.lastName}
+                      </span>
+                      <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
+                    </div>
+                  ),
+                },
+                {
+                  header: 'Total',
+                  cellClassName: 'whitespace-nowrap tabular-nums',
+                  cell: (order) => formatNaira(order.totalAmount),
+                },
+                {
+                  header: 'Payment',
+                  cell: (order) => (
+                    <div>
+                      <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
+                      <span className="block text-stone-600 dark:text-stone-400">
+                        {PAYMENT_STATUS_NAMES[order.paymentStatus]}
+                      </span>
+                    </div>
+                  ),
+                },
+                { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+              ]}
+            />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}

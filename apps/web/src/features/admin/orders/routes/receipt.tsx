@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { ReceiptPage } from '../../../orders/components/receipt-page';
+import { ReceiptPage } from '../../../orders';
 import { AdminError } from '../../components/admin-error';
 import { useAdminOrder } from '../api/get-admin-order';
 

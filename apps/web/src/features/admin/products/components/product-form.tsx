@@ -4,12 +4,14 @@ import { Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
+import { CheckboxField } from '../../../../components/ui/checkbox-field';
 import { TextField } from '../../../../components/ui/form-field';
+import { SelectField } from '../../../../components/ui/select-field';
 import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
+import { TextAreaField } from '../../../../components/ui/text-area-field';
 import { ApiError } from '../../../../lib/api-client';
 import { AdminError } from '../../components/admin-error';
-import { CheckboxField, SelectField, TextAreaField } from '../../components/catalog-form-fields';
 import type { ProductFormInput, ProductImageItem } from '../product-form-data';
 import { ProductImagesEditor } from './product-images-editor';
 import { PriceBreaksFields, SaleUnitFields, stockLabel } from './sale-terms-fields';
@@ -164,6 +166,7 @@ export function ProductForm({
         <TextAreaField
           label="Description"
           className="sm:col-span-2"
+          rows={5}
           error={errors.description?.message}
           {...register('description')}
         />

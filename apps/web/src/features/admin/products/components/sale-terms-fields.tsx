@@ -17,7 +17,7 @@ import { useRef } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
-import { SelectField } from '../../components/catalog-form-fields';
+import { SelectField } from '../../../../components/ui/select-field';
 import type { ProductFormInput } from '../product-form-data';
 
 // How a product is sold, in the admin's product form (units.ts): the unit, a length's step and

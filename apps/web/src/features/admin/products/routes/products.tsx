@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { inputClasses } from '../../../../components/ui/form-field';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { Spinner } from '../../../../components/ui/spinner';
 import { paths } from '../../../../config/paths';
@@ -31,7 +32,6 @@ import { usePageTitle } from '../../../../lib/use-page-title';
 import { invalidateCatalogue } from '../../catalogue-cache';
 import { useAdminCategories } from '../../categories/api/get-admin-categories';
 import { AdminError } from '../../components/admin-error';
-import { controlClasses } from '../../components/catalog-form-fields';
 import { deleteProduct } from '../api/delete-product';
 import { type AdminProductTableQuery, useAdminProducts } from '../api/get-admin-products';
 import { PRODUCTS_EXPORT_URL } from '../api/import-products';
@@ -184,7 +184,7 @@ export default function AdminProductsPage() {
             onChange={(event) => setSearchText(event.target.value)}
             placeholder="Name, slug or id"
             maxLength={100}
-            className={controlClasses}
+            className={inputClasses}
           />
         </div>
         <div>
@@ -195,7 +195,7 @@ export default function AdminProductsPage() {
             id={`${id}-category`}
             value={query.categoryId ?? ''}
             onChange={(event) => update({ categoryId: event.target.value || undefined })}
-            className={controlClasses}
+            className={inputClasses}
           >
             <option value="">All categories</option>
             {categories.data?.map((category) => (
@@ -213,7 +213,7 @@ export default function AdminProductsPage() {
             id={`${id}-stock`}
             value={query.stock ?? ''}
             onChange={(event) => update({ stock: event.target.value || undefined })}
-            className={controlClasses}
+            className={inputClasses}
           >
             <option value="">Any stock</option>
             <option value="low">Low stock ({LOW_STOCK_THRESHOLD} or fewer)</option>

@@ -1,8 +1,8 @@
 import type { ShopSettingsAnswer, ShopSettingsInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { paymentConfigQuery } from '../../../payments/api/get-payment-config';
-import { shopInfoQueryKey } from '../../../shop-info/api/get-shop-info';
+import { paymentConfigQuery } from '../../../payments';
+import { shopInfoQueryKey } from '../../../shop-info';
 import { adminSettingsKey, settingsChangesKey } from './get-settings';
 
 /** PUT /api/settings (admin): the whole settings; answers them as stored. */

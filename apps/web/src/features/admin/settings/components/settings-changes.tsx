@@ -1,7 +1,7 @@
 import type { ShopSettingsChange } from '@shop/shared';
 import { useSearchParams } from 'react-router';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
-import { formatOrderDateTime } from '../../../orders/order-labels';
+import { formatOrderDateTime } from '../../../../lib/order-labels';
 import { AdminQueryState } from '../../components/admin-query-state';
 import { useSettingsChanges } from '../api/get-settings';
 

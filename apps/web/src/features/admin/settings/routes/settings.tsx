@@ -1,5 +1,5 @@
+import { formatOrderDateTime } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { formatOrderDateTime } from '../../../orders/order-labels';
 import { AdminQueryState } from '../../components/admin-query-state';
 import { useAdminSettings } from '../api/get-settings';
 import { SettingsChanges } from '../components/settings-changes';

@@ -6,23 +6,11 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { sessionQueryKey } from '../../../auth/api/get-session';
-import { useSession } from '../../../auth/session';
+import { sessionQueryKey, useSession } from '../../../auth';
 import { AdminError } from '../../components/admin-error';
 import { AdminQueryState } from '../../components/admin-query-state';
-import {
-  FilterSelect,
-  ListTotal,
-  ScrollRegion,
-  SearchBox,
-  stackActionsTdClass,
-  stackTableClass,
-  stackTdClass,
-  stackTheadClass,
-  stackTrClass,
-  thClass,
-  useListParams,
-} from '../../components/list-controls';
+import { AdminTable } from '../../components/admin-table';
+import { FilterSelect, ListTotal, SearchBox, useListParams } from '../../components/list-controls';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
@@ -111,91 +99,78 @@ export default function AdminUsersPage() {
         {(page) => (
           <>
             <ListTotal total={page.total} one="user" many="users" />
-            <ScrollRegion label="Users table">
-              <table className={stackTableClass} aria-label="Users">
-                <thead className={stackTheadClass}>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Name
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Email
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Role
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                    <th scope="col" className={thClass}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
-                  {page.users.map((user) => (
-                    <tr key={user.id} data-testid="user-row" className={stackTrClass}>
-                      <td data-label="Name" className={`${stackTdClass} font-medium`}>
-                        {fullName(user)}
-                        {user.id === me?.id ? (
-                          <span className="ml-1 text-stone-600 dark:text-stone-400">(you)</span>
-                        ) : null}
-                      </td>
-                      <td data-label="Email" className={`${stackTdClass} break-all`}>
-                        {user.email}
-                      </td>
-                      <td data-label="Role" className={stackTdClass}>
-                        {ROLE_NAMES[user.role]}
-                      </td>
-                      <td data-label="Status" className={stackTdClass}>
-                        <span
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                            user.active
-                              ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-                              : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
-                          }`}
-                        >
-                          {user.active ? 'Active' : 'Disabled'}
-                        </span>
-                      </td>
-                      <td className={stackActionsTdClass}>
-                        <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                          <Button
-                            variant="secondary"
-                            className="px-3 py-1.5 aria-disabled:opacity-60"
-                            aria-disabled={busy}
-                            onClick={() =>
-                              !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })
-                            }
-                            aria-label={`${user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}: ${fullName(user)}`}
-                          >
-                            {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            className="px-3 py-1.5 aria-disabled:opacity-60"
-                            aria-disabled={busy}
-                            onClick={() => !busy && change(user, { active: !user.active })}
-                            aria-label={`${user.active ? 'Disable' : 'Activate'} ${fullName(user)}`}
-                          >
-                            {user.active ? 'Disable' : 'Activate'}
-                          </Button>
-                          <Button
-                            variant="dangerGhost"
-                            className="px-3 py-1.5 aria-disabled:opacity-60"
-                            aria-disabled={busy}
-                            onClick={() => !busy && setToDelete(user)}
-                            aria-label={`Delete ${fullName(user)}`}
-                          >
-                            Delete
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <AdminTable
+              label="Users"
+              rows={page.users}
+              rowKey={(user) => user.id}
+              rowTestId="user-row"
+              columns={[
+                {
+                  header: 'Name',
+                  cellClassName: 'font-medium',
+                  cell: (user) => (
+                    <>
+                      {fullName(user)}
+                      {user.id === me?.id ? (
+                        <span className="ml-1 text-stone-600 dark:text-stone-400">(you)</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: 'Email', cellClassName: 'break-all', cell: (user) => user.email },
+                { header: 'Role', cell: (user) => ROLE_NAMES[user.role] },
+                {
+                  header: 'Status',
+                  cell: (user) => (
+                    <span
+                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                        user.active
+                          ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                          : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
+                      }`}
+                    >
+                      {user.active ? 'Active' : 'Disabled'}
+                    </span>
+                  ),
+                },
+                {
+                  header: 'Actions',
+                  hiddenHeader: true,
+                  actions: true,
+                  cell: (user) => (
+                    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1.5 aria-disabled:opacity-60"
+                        aria-disabled={busy}
+                        onClick={() => !busy && change(user, { role: user.role === 'ADMIN' ? 'CUSTOMER' : 'ADMIN' })}
+                        aria-label={`${user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}: ${fullName(user)}`}
+                      >
+                        {user.role === 'ADMIN' ? 'Make customer' : 'Make admin'}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1.5 aria-disabled:opacity-60"
+                        aria-disabled={busy}
+                        onClick={() => !busy && change(user, { active: !user.active })}
+                        aria-label={`${user.active ? 'Disable' : 'Activate'} ${fullName(user)}`}
+                      >
+                        {user.active ? 'Disable' : 'Activate'}
+                      </Button>
+                      <Button
+                        variant="dangerGhost"
+                        className="px-3 py-1.5 aria-disabled:opacity-60"
+                        aria-disabled={busy}
+                        onClick={() => !busy && setToDelete(user)}
+                        aria-label={`Delete ${fullName(user)}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
           </>
         )}

@@ -6,7 +6,7 @@ import {
   type PaymentStatus,
 } from '@shop/shared';
 
-// How the storefront names the order's codes, on checkout and on the order pages alike.
+// How the shop names an order's codes and dates: checkout, the order pages and the admin alike.
 
 export const DELIVERY_METHOD_NAMES: Record<DeliveryMethod, string> = {
   PICKUP: 'Store pickup',
@@ -24,9 +24,11 @@ export const PAYMENT_STATUS_NAMES: Record<PaymentStatus, string> = {
   REFUNDED: 'Refunded',
 };
 
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
-export { formatOrderDate } from '../account/components/orders-table';
+/** The day an order was placed, as every order list shows it (e.g. 23 Nov 2026). */
+export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
 export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 /** An unpaid order's deadline (`expiresAt`) as the bank transfer details show it; none once paid or cancelled. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { messageFor } from './errors';
+import { ApiError } from './api-client';
+import { messageFor } from './error-message';
 
 const texts = { fallback: 'Failed to reset password', network: 'An error occurred during password reset' };
 

@@ -1,12 +1,8 @@
 import { formatNaira, type Order } from '@shop/shared';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '../../config/paths';
+import { formatOrderDate } from '../../lib/order-labels';
 import { OrderStatusBadge } from './order-status-badge';
-
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** The day an order was placed, as every order list shows it (e.g. 23 Nov 2026). */
-export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso));
 
 type OrderRow = Pick<Order, 'id' | 'orderNumber' | 'createdAt' | 'status' | 'totalAmount'>;
 

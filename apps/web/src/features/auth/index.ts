@@ -1,0 +1,4 @@
+// What other features may use of auth; everything else in the folder is its own.
+export { sessionQueryKey } from './api/get-session';
+export { useSession } from './session';
+export { useLogoutToHome } from './use-logout-to-home';
