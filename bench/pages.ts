@@ -11,15 +11,30 @@ import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    /**
+     * Lighthouse's CPU slowdown (4 by default, its mobile profile). On a host faster than the
+     * slowest one we run on (benchmark index 1,080), emulate that one: 4 × this host's index / 1,080.
+     */
+    'cpu-slowdown': { type: 'string', default: '4' },
+  },
+});
 const runs = Number(args.runs);
+const cpuSlowdown = Number(args['cpu-slowdown']);
+if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1) {
+  console.error('--cpu-slowdown takes a number of at least 1, for example --cpu-slowdown 11.5');
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Issue 15: pages arrive with their data (decision 016). The JavaScript budget is e2e's
 // (storefront-hero.spec.ts): a first visit downloads no more than before.
-const TARGETS = { score: 97, seo: 100, lcpMs: 2000, homeScriptKb: 150, cls: 0.1 };
+const TARGETS = { score: 97, seo: 100, lcpMs: 2000, homeScriptKb: 150, cls: 0.1, tbtMs: 100, longestTaskMs: 100 };
 
 function ensureBuild() {
   const built = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].every((file) =>
@@ -56,6 +71,8 @@ interface Run {
   benchmarkIndex: number;
   /** The element LCP measured, so an LCP figure can be traced to it. */
   lcpElement: string;
+  /** The longest main-thread task Lighthouse saw, in ms (its long-tasks audit, throttled). */
+  longestTask: number;
   /** What moved, so a CLS figure can be traced to its element. */
   shifts: string[];
 }
@@ -84,6 +101,7 @@ async function auditOnce(url: string, port: number): Promise<Run> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'seo'],
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -105,6 +123,12 @@ async function auditOnce(url: string, port: number): Promise<Run> {
       .filter((request) => request.resourceType === 'Script')
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    longestTask: Math.max(
+      0,
+      ...((lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items ?? []).map(
+        (task) => task.duration ?? 0,
+      ),
+    ),
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
       (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
@@ -171,7 +195,7 @@ try {
       const result = await audit(`${baseUrl}${urlPath}`, chrome.port);
       row.runs.push(result);
       console.log(
-        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
+        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}`,
       );
       console.log(`           LCP element ${result.lcpElement}`);
       if (result.cls >= 0.01) for (const shift of result.shifts) console.log(`           shifted ${shift}`);
@@ -210,6 +234,7 @@ const summary = rows.map((row) => {
     fcp: pick('fcp'),
     lcp: pick('lcp'),
     tbt: pick('tbt'),
+    longestTask: pick('longestTask'),
     cls: pick('cls'),
     speedIndex: pick('speedIndex'),
     scriptKb: pick('scriptBytes') / 1024,
@@ -221,6 +246,10 @@ const missed = [
   ...summary.filter((row) => row.score < TARGETS.score).map((row) => `${row.name} score ${row.score}`),
   ...summary.filter((row) => row.seo < TARGETS.seo).map((row) => `${row.name} SEO ${row.seo}`),
   ...summary.filter((row) => row.lcp > TARGETS.lcpMs).map((row) => `${row.name} LCP ${seconds(row.lcp)}`),
+  ...summary.filter((row) => row.tbt > TARGETS.tbtMs).map((row) => `${row.name} TBT ${row.tbt.toFixed(0)} ms`),
+  ...summary
+    .filter((row) => row.longestTask > TARGETS.longestTaskMs)
+    .map((row) => `${row.name} longest task ${row.longestTask.toFixed(0)} ms`),
   ...summary.filter((row) => row.cls >= TARGETS.cls).map((row) => `${row.name} CLS ${row.cls.toFixed(3)}`),
   ...(home && home.scriptKb > TARGETS.homeScriptKb ? [`home JavaScript ${home.scriptKb.toFixed(1)} KB`] : []),
 ];
@@ -228,14 +257,14 @@ const missed = [
 const report = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — pages, Lighthouse mobile`,
   '',
-  `Command: \`npm run bench:pages -- --runs ${runs}\``,
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and 4× CPU) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
+  `Command: \`npm run bench:pages -- --runs ${runs} --cpu-slowdown ${cpuSlowdown}\``,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and ${cpuSlowdown}× CPU) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
   '',
-  '| page | score | SEO | FCP | LCP | TBT | CLS | Speed Index | JS transferred |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...summary.map(
     (row) =>
-      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB |`,
+      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.longestTask.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB |`,
   ),
   '',
   ...throughput.map(
@@ -243,7 +272,7 @@ const report = [
       `${row.what} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`): ${row.rps.toFixed(0)} requests/s, p99 ${row.p99} ms (autocannon, 10 connections, 5 s, brotli)`,
   ),
   '',
-  `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
+  `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, TBT ≤ ${TARGETS.tbtMs} ms and no task over ${TARGETS.longestTaskMs} ms, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
   '',
 ].join('\n');
 appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}`);
