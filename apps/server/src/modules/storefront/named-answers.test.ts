@@ -5,6 +5,7 @@ import { productListQuerySchema, storefrontAnswerUrl } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { serverRoot } from '../../lib/package-root';
+import { CATALOG_CHANNEL } from '../catalog/catalog-cache';
 
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-named-answers-'));
 copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
@@ -24,6 +25,27 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
+/**
+ * Empties the catalogue cache and waits until every notice sent so far has reached it: on
+ * PostgreSQL a NOTIFY arrives later, and a late one would clear the entry a test just filled.
+ * One listening connection delivers the notices in order, the cache's listener first.
+ */
+async function invalidated() {
+  await shop.app.catalog.cache.invalidate();
+  const marker = `heard-${Math.random()}`;
+  let heard = false;
+  const stop = await shop.app.database.listen(CATALOG_CHANNEL, (payload) => {
+    if (payload === marker) heard = true;
+  });
+  try {
+    await shop.app.database.notify(CATALOG_CHANNEL, marker);
+    for (let i = 0; i < 250 && !heard; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    await stop();
+  }
+  expect(heard).toBe(true);
+}
+
 function pageData(html: string): Record<string, unknown> {
   const match = /<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no page-data block');
@@ -32,10 +54,10 @@ function pageData(html: string): Record<string, unknown> {
 
 describe('a drawn page and the API send the same named answer', () => {
   it("a product page embeds the product route's answer, built once under one cache key", async () => {
-    await shop.app.catalog.cache.invalidate();
+    await invalidated();
     const [card] = (await shop.app.inject({ method: 'GET', url: '/api/products?pageSize=1' })).json().products;
     const slug: string = card.slug;
-    await shop.app.catalog.cache.invalidate();
+    await invalidated();
     const service = shop.app.catalog.service;
     const getProduct = service.getProduct.bind(service);
     let builds = 0;
@@ -64,7 +86,7 @@ describe('a drawn page and the API send the same named answer', () => {
   });
 
   it("/shop embeds the product list route's answer for its ?page=, under the route's key", async () => {
-    await shop.app.catalog.cache.invalidate();
+    await invalidated();
     keys = [];
     const page = await shop.app.inject({ method: 'GET', url: '/shop?page=2' });
     const query = productListQuerySchema.parse({ page: '2', pageSize: '24' });
