@@ -53,10 +53,15 @@ async function pageWithScriptsHeld(options: { width?: number } = {}) {
   const opened = await shop.newPage({ width: options.width });
   const { page } = opened;
   let held = true;
+  let late: RegExp | undefined;
   const waiting: Route[] = [];
+  const pass = async (route: Route) => {
+    if (late?.test(route.request().url())) await new Promise((resolve) => setTimeout(resolve, LATE_SCRIPT_MS));
+    await route.continue();
+  };
   const hold = async (route: Route) => {
     if (held) waiting.push(route);
-    else await route.continue();
+    else await pass(route);
   };
   await page.route('**/assets/*.js', hold);
   const urls: string[] = [];
@@ -75,16 +80,26 @@ async function pageWithScriptsHeld(options: { width?: number } = {}) {
       expect(await appReady(page)).toBe(false);
       return response;
     },
-    /** Lets the scripts run, and waits for the app to take the page over. */
-    async release() {
+    /**
+     * Lets the scripts run, and waits for the app to take the page over. Scripts matching
+     * `options.late` arrive LATE_SCRIPT_MS after the others: a page's own chunk on a slow link.
+     */
+    async release(options: { late?: RegExp } = {}) {
       held = false;
-      for (const route of waiting.splice(0)) await route.continue();
+      late = options.late;
+      await Promise.all(waiting.splice(0).map(pass));
       await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', null, {
         timeout: 15_000,
       });
     },
   };
 }
+
+/** Longer than the entry waits for a page's own chunk before it starts without it (main.tsx). */
+const LATE_SCRIPT_MS = 2_500;
+
+/** The product page's own chunk (product-<hash>.js, not product-form- or product-list-). */
+const PRODUCT_PAGE_CHUNK = /\/assets\/product-[\w-]{8}\.js$/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -146,13 +161,47 @@ describe('forms before the script has started', () => {
     await context.close();
   });
 
-  it('Add to Cart: disabled and getting ready until the app starts, then adds the quantity typed before', async () => {
+  /** A product page with stock, opened with its scripts held, its quantity field found. */
+  async function stockedProductHeld() {
     const product = (await products()).find((p) => p.unit === 'piece' && p.stock >= 5);
     if (!product) throw new Error('the demo catalogue has a product with stock');
     const held = await pageWithScriptsHeld();
-    const { page, context, errors } = held;
     await held.open(`/products/${product.slug}`);
-    const main = page.getByRole('main');
+    const main = held.page.getByRole('main');
+    const quantity = main.getByRole('spinbutton').first();
+    return { ...held, product, main, quantity };
+  }
+
+  /**
+   * Types `typed` into the quantity before the app starts, lets the scripts run (`options` as
+   * release's), and proves the app took the drawn field over with what it held: the same element
+   * (a mark set on it before is still there), its value, and the cart line Add to Cart makes.
+   */
+  async function addsTheQuantityTypedBefore(
+    opened: Awaited<ReturnType<typeof stockedProductHeld>>,
+    typed: string,
+    options: { late?: RegExp } = {},
+  ) {
+    const { page, main, quantity, product, errors } = opened;
+    await quantity.fill(typed);
+    await quantity.evaluate((field) => field.setAttribute('data-drawn', 'yes'));
+    await opened.release(options);
+    const add = main.getByRole('button', { name: new RegExp(`^Add to Cart ${escapeRegExp(product.name)}`) }).first();
+    await add.waitFor();
+    // First: an error here (a hydration that failed and drew the page again) says why the rest would fail.
+    expect(errors).toEqual([]);
+    expect(await add.isEnabled()).toBe(true);
+    expect(await quantity.getAttribute('data-drawn')).toBe('yes');
+    expect(await quantity.inputValue()).toBe(typed);
+    await add.click();
+    const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+    expect(lines).toEqual([expect.objectContaining({ productId: product.id, hundredths: Number(typed) * 100 })]);
+    expect(errors).toEqual([]);
+  }
+
+  it('Add to Cart: disabled and getting ready until the app starts, then adds the quantity typed before', async () => {
+    const opened = await stockedProductHeld();
+    const { page, main, product } = opened;
     const button = main
       .getByRole('button', { name: new RegExp(`^${APP_START_MESSAGES.gettingReady} ${escapeRegExp(product.name)}`) })
       .first();
@@ -160,26 +209,27 @@ describe('forms before the script has started', () => {
     expect(await button.innerText()).toContain(APP_START_MESSAGES.gettingReady);
     expect(await main.getByRole('button', { name: /^Add to Cart/ }).count()).toBe(0);
     expect(await seriousViolations(page, 'a product page before the script')).toEqual([]);
-    const quantity = main.getByRole('spinbutton').first();
-    await quantity.fill('3');
+    await addsTheQuantityTypedBefore(opened, '3');
+    await opened.context.close();
+  });
 
-    await held.release();
-    const add = main.getByRole('button', { name: new RegExp(`^Add to Cart ${escapeRegExp(product.name)}`) }).first();
-    await add.waitFor();
-    expect(await add.isEnabled()).toBe(true);
-    expect(await quantity.inputValue()).toBe('3');
-    await add.click();
-    const lines = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
-    expect(lines).toEqual([expect.objectContaining({ productId: product.id, hundredths: 300 })]);
-    expect(errors).toEqual([]);
-    await context.close();
+  it('the product page’s own script arriving last, with the session answering meanwhile: the drawn page is taken over, not drawn again', async () => {
+    const opened = await stockedProductHeld();
+    // The session's start-up check answers while the page still waits for its chunk: a change of
+    // the session reaching a page not yet taken over must not make React draw it afresh.
+    await opened.page.route('**/api/users/session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, LATE_SCRIPT_MS - 500));
+      await route.continue();
+    });
+    await addsTheQuantityTypedBefore(opened, '4', { late: PRODUCT_PAGE_CHUNK });
+    await opened.context.close();
   });
 
   it('the back-in-stock form: disabled and getting ready until the app starts, the address kept', async () => {
     const soldOut = (await products()).find((p) => p.stock === 0);
     if (!soldOut) throw new Error('the demo catalogue has a sold-out product');
     const held = await pageWithScriptsHeld();
-    const { page, context } = held;
+    const { page, context, errors } = held;
     await held.open(`/products/${soldOut.slug}`);
     const alert = page.getByTestId('stock-alert');
     const submit = alert.locator('button[type="submit"]');
@@ -191,8 +241,16 @@ describe('forms before the script has started', () => {
     await alert.getByRole('textbox', { name: STOCK_ALERT_MESSAGES.emailLabel }).press('Enter');
     expect(new URL(page.url()).pathname).toBe(`/products/${soldOut.slug}`);
 
+    await alert
+      .getByRole('textbox', { name: STOCK_ALERT_MESSAGES.emailLabel })
+      .evaluate((field) => field.setAttribute('data-drawn', 'yes'));
+
     await held.release();
     await alert.getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }).waitFor();
+    expect(errors).toEqual([]);
+    expect(await alert.getByRole('textbox', { name: STOCK_ALERT_MESSAGES.emailLabel }).getAttribute('data-drawn')).toBe(
+      'yes',
+    );
     expect(await alert.getByRole('textbox', { name: STOCK_ALERT_MESSAGES.emailLabel }).inputValue()).toBe(email);
     await alert.getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }).click();
     await expect.poll(() => alert.getByRole('status').textContent()).toBe(STOCK_ALERT_MESSAGES.requested);

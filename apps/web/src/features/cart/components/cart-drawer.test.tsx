@@ -55,7 +55,13 @@ describe('the cart drawer', () => {
     cartStore.add(productCardOf(lace), 250);
     cartStore.add(productCardOf(buttons), 300);
     openDrawer();
-    const link = await screen.findByRole('link', { name: 'Send cart on WhatsApp (opens WhatsApp in a new tab)' });
+    // The drawer's lines are a chunk of their own (cart-drawer-lines.tsx): the file's first test
+    // waits for its import, which a busy machine can take past the default second.
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Send cart on WhatsApp (opens WhatsApp in a new tab)' },
+      { timeout: 10_000 },
+    );
     const message = [
       "Hello Stitch & Trim Supplies, I'd like to order what is in my cart:",
       '- French Lace, Ivory: 2.5 yd, ₦3,000.00',
