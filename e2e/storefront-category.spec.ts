@@ -25,13 +25,15 @@ describe('a visitor browsing a category', () => {
     await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
     // The address changes first, then the toggle and the grid draw again.
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    // Polled, each: the whole category may fill the grid as far as the narrowed list does, so
+    // a count alone does not say the grid was drawn again.
     await expect.poll(() => grid.count()).toBe(narrowed.products.length);
-    expect(await grid.first().getByRole('link').textContent()).toBe(narrowed.products[0].name);
+    await expect.poll(() => grid.first().getByRole('link').textContent()).toBe(narrowed.products[0].name);
     // Every card that can be bought (at least its minimum left: half a yard under a one-yard
     // minimum cannot) still offers Add to Cart.
-    expect(await grid.getByRole('button', { name: /^Add to Cart/ }).count()).toBe(
-      narrowed.products.filter((p: { stock: number; minQuantity: number }) => p.stock >= p.minQuantity).length,
-    );
+    await expect
+      .poll(() => grid.getByRole('button', { name: /^Add to Cart/ }).count())
+      .toBe(narrowed.products.filter((p: { stock: number; minQuantity: number }) => p.stock >= p.minQuantity).length);
 
     await toggle.click();
     await page.waitForURL((url) => !url.searchParams.get('subcategory'));
