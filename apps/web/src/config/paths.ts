@@ -1,21 +1,14 @@
-import { STOREFRONT_PAGE_PATHS as PAGES } from '@shop/shared';
-
 // Every route of SPEC.md §2 in one place: `path` is the router pattern, `href` builds a link.
-// The catalogue's pages come from packages/shared's page table (storefront-pages.ts), the one the
-// server draws from; paths.test.ts holds the patterns and links to its own helpers.
+// The catalogue's pages are packages/shared's page table (storefront-pages.ts), which the server
+// draws from; written out here to keep the first visit's bundle small, held to it by paths.test.ts.
 const route = (path: string) => ({ path, href: () => path });
 const enc = encodeURIComponent;
-/** A page of one catalogue item: `/products/:productId`, linked as `/products/french-lace`. */
-const itemPage = (base: string, param: string) => ({
-  path: `${base}/:${param}`,
-  href: (idOrSlug: string) => `${base}/${enc(idOrSlug)}`,
-});
 
 export const paths = {
-  home: route(PAGES.home),
+  home: route('/'),
   about: route('/about'),
   contact: route('/contact'),
-  shop: route(PAGES.shop),
+  shop: route('/shop'),
   search: {
     path: '/search',
     href: (query?: string) => (query ? `/search?q=${enc(query)}` : '/search'),
@@ -52,10 +45,13 @@ export const paths = {
   checkout: route('/checkout'),
   checkoutSuccess: route('/checkout/success'),
 
-  categories: route(PAGES.categories),
-  category: itemPage(PAGES.category, 'categoryId'),
-  subcategory: itemPage(PAGES.subcategory, 'subcategoryId'),
-  product: itemPage(PAGES.product, 'productId'),
+  categories: route('/categories'),
+  category: { path: '/categories/:categoryId', href: (categoryId: string) => `/categories/${enc(categoryId)}` },
+  subcategory: {
+    path: '/subcategories/:subcategoryId',
+    href: (subcategoryId: string) => `/subcategories/${enc(subcategoryId)}`,
+  },
+  product: { path: '/products/:productId', href: (idOrSlug: string) => `/products/${enc(idOrSlug)}` },
   orderSuccess: route('/order/success'),
   orderFailed: route('/order/failed'),
 
