@@ -10,6 +10,7 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
+import { TableHead } from '../../../../components/ui/table-head';
 import { paths } from '../../../../config/paths';
 import { PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
@@ -154,19 +155,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           </summary>
           <ScrollRegion label="Revenue by day, scrollable" className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-left" aria-label="Revenue by day">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Day
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Paid orders
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cellClassName={thClass} columns={['Day', 'Paid orders', 'Revenue']} />
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                 {data.revenueByDay.map((day) => (
                   <tr key={day.date}>
@@ -209,19 +198,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
             <p className="text-stone-600 dark:text-stone-400">No sales in the last 30 days.</p>
           ) : (
             <table className="w-full text-left" aria-label="Top products by revenue">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Product
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Sold
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cellClassName={thClass} columns={['Product', 'Sold', 'Revenue']} />
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                 {data.topProducts.map((product) => (
                   <tr key={product.productId ?? product.name}>
