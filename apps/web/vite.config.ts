@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { WEB_APP_MANIFEST, workboxOptions } from './src/offline/service-worker-config';
+import { WEB_APP_MANIFEST, workboxOptions } from './src/offline/service-worker-config.ts';
 
 const apiServer = 'http://localhost:3000';
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardImageOf,
-  type Product,
-  productCardOf,
-  productCardSchema,
-  productListQuerySchema,
-  searchQuerySchema,
-} from './catalog';
+import { cardImageOf, productCardOf, productCardSchema, productListQuerySchema, searchQuerySchema } from './catalog';
+import { aLaceByTheYard } from './testing';
 
 describe('catalogue query parameters', () => {
   it('default to page 1 of 24 products, newest first', () => {
@@ -39,34 +33,11 @@ describe('catalogue query parameters', () => {
 });
 
 describe('a product card', () => {
-  const product: Product = {
-    id: 'p1',
-    name: 'Gold Lace',
-    slug: 'gold-lace',
-    description: 'A long description the card never carries.',
-    price: 1200,
-    stock: 12.5,
-    unit: 'yard',
-    step: 0.5,
-    minQuantity: 1,
-    packSize: null,
-    packItemName: null,
-    priceBreaks: [{ minQuantity: 10, price: 1050 }],
+  // A lace by the yard (0.5 yd steps from 1 yd, a break from 10 yd) with a gallery of two.
+  const product = aLaceByTheYard({
     images: ['/images/demo/gold-lace-1-full.webp', '/images/demo/gold-lace-2-full.webp'],
-    specifications: [{ name: 'Width', value: '8 cm' }],
-    subcategoryId: 's1',
-    subcategory: {
-      id: 's1',
-      name: 'Guipure',
-      slug: 'guipure',
-      categoryId: 'c1',
-      category: { id: 'c1', name: 'Laces', slug: 'laces' },
-    },
     isHotBuy: true,
-    isNewlyAdded: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-02T00:00:00.000Z',
-  };
+  });
 
   it('keeps what a card shows and how the product is sold, and drops the description, specifications, gallery and nested subcategory', () => {
     const card = productCardOf(product);

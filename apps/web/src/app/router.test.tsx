@@ -1,30 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../testing/fixtures';
 import { fakeApi, renderRoute } from '../testing/render-route';
 
-const lace = {
-  id: 'p1',
+const lace = aProduct({
   name: 'Gold Guipure Lace',
   slug: 'gold-guipure-lace',
-  description: 'Heavy guipure lace for agbada and bridal wear.',
   price: 12500,
   stock: 3,
-  images: ['/images/demo/gold-guipure-lace-1-full.webp'],
   specifications: [{ name: 'Width', value: '12 cm' }],
-  subcategoryId: 's1',
-  subcategory: {
-    id: 's1',
-    name: 'Guipure',
-    slug: 'guipure',
-    categoryId: 'c1',
-    category: { id: 'c1', name: 'Laces', slug: 'laces' },
-  },
-  isHotBuy: false,
-  isNewlyAdded: true,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-};
+});
 
 afterEach(() => {
   cleanup();

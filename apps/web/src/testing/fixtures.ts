@@ -14,74 +14,13 @@ import {
   type Subcategory,
   type User,
 } from '@shop/shared';
+import { aLaceByTheYard, aPackOfButtons, aProduct } from '@shop/shared/testing';
+
+// The products are built in packages/shared, whose own tests use them too.
+export { aLaceByTheYard, aPackOfButtons, aProduct };
 
 /** The fields of an order line sold by the piece with no price break. */
 const pieceLine = { image: null, unit: 'piece', packSize: null, packItemName: null, listPrice: null } as const;
-
-/** A product as the API sends it: a satin ribbon in stock, in Ribbons under Trims. */
-export function aProduct(overrides: Partial<Product> = {}): Product {
-  return {
-    id: 'p1',
-    name: 'Satin Ribbon, Wine',
-    slug: 'satin-ribbon-wine',
-    description: 'Double-faced satin ribbon, 25 mm wide.',
-    price: 1500,
-    stock: 40,
-    images: ['/images/demo/satin-ribbon-wine-1-full.webp'],
-    specifications: [{ name: 'Width', value: '25 mm' }],
-    subcategoryId: 's1',
-    subcategory: {
-      id: 's1',
-      name: 'Ribbons',
-      slug: 'ribbons',
-      categoryId: 'c1',
-      category: { id: 'c1', name: 'Trims', slug: 'trims' },
-    },
-    isHotBuy: false,
-    isNewlyAdded: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    unit: 'piece',
-    step: 1,
-    minQuantity: 1,
-    packSize: null,
-    packItemName: null,
-    priceBreaks: [],
-    ...overrides,
-  };
-}
-
-/** A lace sold by the yard (steps of 0.5 from 1 yard), ₦1,050 a yard from 10 yards. */
-export function aLaceByTheYard(overrides: Partial<Product> = {}): Product {
-  return aProduct({
-    id: 'p-lace',
-    name: 'French Lace, Ivory',
-    slug: 'french-lace-ivory',
-    price: 1200,
-    stock: 37.5,
-    unit: 'yard',
-    step: 0.5,
-    minQuantity: 1,
-    priceBreaks: [{ minQuantity: 10, price: 1050 }],
-    ...overrides,
-  });
-}
-
-/** Buttons sold by the pack of 12, ₦2,200 a pack from 5 packs. */
-export function aPackOfButtons(overrides: Partial<Product> = {}): Product {
-  return aProduct({
-    id: 'p-buttons',
-    name: 'Gold Shank Buttons',
-    slug: 'gold-shank-buttons',
-    price: 2500,
-    stock: 40,
-    unit: 'pack',
-    packSize: 12,
-    packItemName: 'buttons',
-    priceBreaks: [{ minQuantity: 5, price: 2200 }],
-    ...overrides,
-  });
-}
 
 /** A product's card, as the lists send it (productCardOf: the thumb, no description or gallery). */
 export const aProductCard = (overrides: Partial<Product> = {}): ProductCard => productCardOf(aProduct(overrides));

@@ -1,20 +1,18 @@
-import type { PriceBreakHundredths, SaleUnit } from '@shop/shared';
+import type { SaleTerms } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 
-/** What the request and the restock read of a product. */
-export interface AlertProductRow {
+/**
+ * What the request and the restock read of a product: its price, its stock and how it is sold.
+ * The row is its own SaleTerms (PRODUCT_COLUMNS names the columns so), read as stored: the
+ * catalogue writes the breaks in ascending order (saleTermsFromInput).
+ */
+export interface AlertProductRow extends SaleTerms {
   id: string;
   name: string;
   slug: string;
   priceKobo: number;
   stockHundredths: number;
-  unit: SaleUnit;
-  stepHundredths: number;
-  minHundredths: number;
-  packSize: number | null;
-  packItemName: string | null;
-  priceBreaks: PriceBreakHundredths[];
 }
 
 export interface OpenAlertRow {
@@ -28,6 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
+/** AlertProductRow: how the product is sold under SaleTerms' own names, so the row is its terms. */
 const PRODUCT_COLUMNS = sql`id, name, slug, price_kobo AS "priceKobo", stock_hundredths AS "stockHundredths", unit,
   step_hundredths AS "stepHundredths", min_quantity_hundredths AS "minHundredths", pack_size AS "packSize",
   pack_item_name AS "packItemName", price_breaks AS "priceBreaks"`;

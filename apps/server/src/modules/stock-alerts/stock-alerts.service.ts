@@ -1,18 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  formatUnitPrice,
-  isPurchasable,
-  koboToNaira,
-  type SaleTerms,
-  STOCK_ALERT_LIMITS,
-  STOCK_ALERT_MESSAGES,
-} from '@shop/shared';
+import { formatUnitPrice, isPurchasable, koboToNaira, STOCK_ALERT_LIMITS, STOCK_ALERT_MESSAGES } from '@shop/shared';
 import type { Database } from '../../db/client';
 import type { OutboxHandler } from '../../jobs/outbox-worker';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
 import { type RateLimitStore, spendLimit } from '../../plugins/rate-limit';
-import type { AlertProductRow, StockAlertsRepository } from './stock-alerts.repository';
+import type { StockAlertsRepository } from './stock-alerts.repository';
 
 /** The outbox job migration 0015's trigger queues when a product with open alerts can be bought again. */
 export const STOCK_RETURNED_OUTBOX_KIND = 'stock-returned';
@@ -27,15 +20,6 @@ const REQUESTS_PER_IP = {
 
 /** Only the hash of a token is kept: the database alone cannot cancel anyone's alert. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const termsOf = (product: AlertProductRow): SaleTerms => ({
-  unit: product.unit,
-  stepHundredths: product.stepHundredths,
-  minHundredths: product.minHundredths,
-  packSize: product.packSize,
-  packItemName: product.packItemName,
-  priceBreaks: product.priceBreaks,
-});
 
 export interface StockAlertsServiceOptions {
   /** The shop's public address without a trailing slash: the product and unsubscribe links. */
@@ -67,7 +51,7 @@ export class StockAlertsService {
     await this.database.db.transaction(async (tx) => {
       const product = await this.repository.lockProduct(tx, idOrSlug);
       if (!product) throw new AppError('NOT_FOUND', STOCK_ALERT_MESSAGES.productNotFound);
-      if (isPurchasable(termsOf(product), product.stockHundredths)) {
+      if (isPurchasable(product, product.stockHundredths)) {
         throw new AppError('IN_STOCK', STOCK_ALERT_MESSAGES.inStock);
       }
       const open = await this.repository.openCounts(tx, product.id, email);
@@ -105,9 +89,8 @@ export class StockAlertsService {
       if (alerts.length === 0) return 0;
       const product = await this.repository.product(tx, productId);
       if (!product) return 0;
-      const terms = termsOf(product);
-      if (!isPurchasable(terms, product.stockHundredths)) return 0;
-      const price = formatUnitPrice(terms, koboToNaira(product.priceKobo));
+      if (!isPurchasable(product, product.stockHundredths)) return 0;
+      const price = formatUnitPrice(product, koboToNaira(product.priceKobo));
       const productUrl = `${this.options.shopUrl}/products/${encodeURIComponent(product.slug)}`;
       for (const alert of alerts) {
         const token = randomBytes(24).toString('base64url');

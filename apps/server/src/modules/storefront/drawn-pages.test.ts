@@ -1,9 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { appRendererFile } from './app-renderer';
+import { aWebBuild } from '../../../test/web-build';
 
 // Pages whose markup the server draws (decision 017), with a web build of the shape `npm run
 // build` writes: index.html with its hashed entry and module preloads, Vite's manifest, and the
@@ -11,10 +8,8 @@ import { appRendererFile } from './app-renderer';
 // tests see the server's side alone; apps/web's entry-server.test.tsx and e2e storefront-seo
 // test the real one.
 
-const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-drawn-pages-'));
-writeFileSync(
-  path.join(webDistDir, 'index.html'),
-  `<!doctype html>
+const webDistDir = aWebBuild('shop-drawn-pages-', {
+  indexHtml: `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
@@ -30,11 +25,7 @@ writeFileSync(
   </body>
 </html>
 `,
-);
-mkdirSync(path.join(webDistDir, '.vite'));
-writeFileSync(
-  path.join(webDistDir, '.vite', 'manifest.json'),
-  JSON.stringify({
+  manifest: {
     'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_vendor-b2.js'] },
     '_vendor-b2.js': { file: 'assets/vendor-b2.js' },
     'src/features/catalog/routes/product.tsx': {
@@ -42,12 +33,8 @@ writeFileSync(
       isDynamicEntry: true,
       imports: ['index.html', '_vendor-b2.js'],
     },
-  }),
-);
-mkdirSync(path.join(webDistDir, '.ssr'));
-writeFileSync(
-  appRendererFile(webDistDir),
-  `globalThis.drawnPages = [];
+  },
+  renderer: `globalThis.drawnPages = [];
 export async function renderPage(url, answers, origin) {
   const entries = [...answers];
   globalThis.drawnPages.push(url);
@@ -57,7 +44,7 @@ export async function renderPage(url, answers, origin) {
     (product ? '<h1>' + product.name + '</h1>' : '') + '</main>';
 }
 `,
-);
+});
 
 const drawn = () => (globalThis as { drawnPages?: string[] }).drawnPages ?? [];
 

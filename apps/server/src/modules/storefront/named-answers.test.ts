@@ -1,14 +1,10 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { productListQuerySchema, storefrontAnswerUrl } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { serverRoot } from '../../lib/package-root';
+import { aWebBuild } from '../../../test/web-build';
 import { CATALOG_CHANNEL } from '../catalog/catalog-cache';
 
-const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-named-answers-'));
-copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
+const webDistDir = aWebBuild('shop-named-answers-');
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 /** The catalogue cache keys asked for, in order. */

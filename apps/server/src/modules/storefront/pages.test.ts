@@ -1,21 +1,14 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { LINE_MAX_UNITS, PAGE_SIZE_DEFAULT, UNIT_CODES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import { serverRoot } from '../../lib/package-root';
+import { aWebBuild } from '../../../test/web-build';
 import { Sitemaps } from './sitemap';
 
-// The storefront's real index.html (as written, before the build adds its hashed scripts).
-const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
-copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
-// Vite's manifest, in the shape `vite build` writes: the entry, a lazy page and what they import.
-mkdirSync(path.join(webDistDir, '.vite'));
-writeFileSync(
-  path.join(webDistDir, '.vite', 'manifest.json'),
-  JSON.stringify({
+// The storefront's real index.html (as written, before the build adds its hashed scripts), and
+// Vite's manifest: the entry, a lazy page and what they import.
+const webDistDir = aWebBuild('shop-pages-', {
+  manifest: {
     'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_vendor-b2.js'] },
     '_vendor-b2.js': { file: 'assets/vendor-b2.js' },
     '_breadcrumb-c3.js': { file: 'assets/breadcrumb-c3.js', imports: ['_vendor-b2.js'] },
@@ -25,8 +18,8 @@ writeFileSync(
       imports: ['index.html', '_vendor-b2.js', '_breadcrumb-c3.js'],
     },
     'src/features/home/media/hero-poster.webp': { file: 'assets/hero-poster-e5.webp' },
-  }),
-);
+  },
+});
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 const HOST = 'shop.test';

@@ -2,6 +2,7 @@ import { formatNaira, type Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { formatOrderDate } from '../../lib/order-labels';
+import { TableHead } from '../ui/table-head';
 import { OrderStatusBadge } from './order-status-badge';
 
 type OrderRow = Pick<Order, 'id' | 'orderNumber' | 'createdAt' | 'status' | 'totalAmount'>;
@@ -11,25 +12,11 @@ export function OrdersTable({ orders, label }: { orders: readonly OrderRow[]; la
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="text-stone-600 dark:text-stone-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              Order
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Total
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">View</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-stone-600 dark:text-stone-400"
+          cellClassName="py-2 pr-4"
+          columns={['Order', 'Date', 'Status', 'Total', { label: 'View', hidden: true }]}
+        />
         <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
           {orders.map((order) => (
             <tr key={order.id} data-testid="order-row">

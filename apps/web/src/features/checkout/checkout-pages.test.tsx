@@ -13,7 +13,7 @@ import {
   aUser,
 } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
-import { type CartLine, cartStore } from '../cart/cart-store';
+import { type CartLine, cartStore, productSaleFields } from '../cart/cart-store';
 
 // The first render of a page loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
@@ -29,12 +29,7 @@ const lineOf = (product: Product, quantity: number): CartLine => ({
   name: product.name,
   price: product.price,
   image: undefined,
-  unit: product.unit,
-  step: product.step,
-  minQuantity: product.minQuantity,
-  packSize: product.packSize,
-  packItemName: product.packItemName,
-  priceBreaks: product.priceBreaks,
+  ...productSaleFields(product),
   stockHundredths: parseQuantity(product.stock) ?? 0,
   hundredths: parseQuantity(quantity) as number,
 });

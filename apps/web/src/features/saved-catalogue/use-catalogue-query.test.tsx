@@ -2,32 +2,12 @@
 import { MESSAGES } from '@shop/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aProduct } from '../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { saveAnswer } from './saved-answers';
 import { SAVED_DATA_WARNING } from './saved-data-notice';
 
-const lace = {
-  id: 'p1',
-  name: 'Gold Guipure Lace',
-  slug: 'gold-guipure-lace',
-  description: 'Heavy guipure lace for agbada and bridal wear.',
-  price: 12500,
-  stock: 3,
-  images: [],
-  specifications: [],
-  subcategoryId: 's1',
-  subcategory: {
-    id: 's1',
-    name: 'Guipure',
-    slug: 'guipure',
-    categoryId: 'c1',
-    category: { id: 'c1', name: 'Laces', slug: 'laces' },
-  },
-  isHotBuy: false,
-  isNewlyAdded: true,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-};
+const lace = aProduct({ name: 'Gold Guipure Lace', slug: 'gold-guipure-lace', images: [], specifications: [] });
 
 /** Every request fails as when the shop's server is down; a proxy in front answers `status`. */
 function shopUnreachable(status?: number) {

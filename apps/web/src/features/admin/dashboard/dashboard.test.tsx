@@ -115,16 +115,19 @@ describe('the admin dashboard', () => {
   });
 
   it('writes stock to refill and quantities sold in each product’s unit', async () => {
-    const dashboard = {
+    const byTheYard = { unit: 'yard', packSize: null, packItemName: null } as const;
+    const byTheMetre = { ...byTheYard, unit: 'metre' } as const;
+    const packOf12 = { unit: 'pack', packSize: 12, packItemName: 'buttons' } as const;
+    const dashboard: Dashboard = {
       ...aBusyDashboard(),
       topProducts: [
-        { productId: 'p-lace', name: 'French Lace, Ivory', quantity: 27.5, unit: 'yard', revenue: 30_250 },
-        { productId: 'p-buttons', name: 'Gold Shank Buttons', quantity: 6, unit: 'pack', revenue: 13_200 },
+        { ...byTheYard, productId: 'p-lace', name: 'French Lace, Ivory', quantity: 27.5, revenue: 30_250 },
+        { ...packOf12, productId: 'p-buttons', name: 'Gold Shank Buttons', quantity: 6, revenue: 13_200 },
       ],
       lowStock: [
-        { id: 'p-tulle', name: 'Tulle', stock: 0.5, unit: 'metre', packSize: null, packItemName: null, minQuantity: 1 },
-        { id: 'p-lace', name: 'French Lace, Ivory', stock: 4.5, unit: 'yard', packSize: null, packItemName: null },
-        { id: 'p-buttons', name: 'Gold Shank Buttons', stock: 3, unit: 'pack', packSize: 12, packItemName: 'buttons' },
+        { ...byTheMetre, id: 'p-tulle', name: 'Tulle', stock: 0.5, minQuantity: 1, waiting: 0 },
+        { ...byTheYard, id: 'p-lace', name: 'French Lace, Ivory', stock: 4.5, minQuantity: 1, waiting: 0 },
+        { ...packOf12, id: 'p-buttons', name: 'Gold Shank Buttons', stock: 3, minQuantity: 1, waiting: 0 },
       ],
     };
     fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': dashboard });
@@ -135,7 +138,7 @@ describe('the admin dashboard', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[1]?.textContent),
-    ).toEqual(['27.5 yd', '6 packs']);
+    ).toEqual(['27.5 yd', '6 packs (72 buttons)']);
     expect(screen.getAllByTestId('low-stock').map((line) => line.textContent)).toEqual([
       'Tulle Out of stock (0.5 m left)Edit',
       'French Lace, Ivory 4.5 yd leftEdit',

@@ -8,6 +8,7 @@ import {
   STOREFRONT_NAME,
 } from '@shop/shared';
 import { orderLineQuantity, UnitPricePaid } from '../../../components/orders/order-line';
+import { TableHead } from '../../../components/ui/table-head';
 import { DELIVERY_METHOD_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../lib/order-labels';
 import './receipt.css';
 
@@ -161,22 +162,16 @@ export function Receipt({ order, shop }: { order: Order; shop: ShopInfo | undefi
           Items
         </h2>
         <table className="mt-3 w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-stone-400 text-left dark:border-stone-500">
-              <th scope="col" className="py-2 pr-2 font-semibold">
-                Item
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                Qty
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                Unit price
-              </th>
-              <th scope="col" className="py-2 pl-2 text-right font-semibold">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            rowClassName="border-b border-stone-400 text-left dark:border-stone-500"
+            cellClassName="py-2 font-semibold"
+            columns={[
+              { label: 'Item', className: 'pr-2' },
+              { label: 'Qty', className: 'px-2 text-right' },
+              { label: 'Unit price', className: 'px-2 text-right' },
+              { label: 'Total', className: 'pl-2 text-right' },
+            ]}
+          />
           <tbody>
             {order.items.map((item) => (
               <tr

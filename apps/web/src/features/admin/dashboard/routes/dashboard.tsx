@@ -2,16 +2,15 @@ import {
   type Dashboard,
   formatNaira,
   formatQuantity,
-  isSaleUnit,
   ORDER_STATUSES,
   parseQuantity,
-  type SaleFields,
   STOCK_ALERT_MESSAGES,
   waitingText,
 } from '@shop/shared';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
+import { TableHead } from '../../../../components/ui/table-head';
 import { paths } from '../../../../config/paths';
 import { PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
@@ -26,24 +25,21 @@ const RevenueChart = lazy(() => import('../components/revenue-chart'));
 const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
 const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
 
-// NOTE: the server sends how each product is sold beside dashboardSchema's fields (the stock
-// and quantities in the unit, 12.5 yards); a line without a unit is read as pieces.
-type SaleWords = Partial<Pick<SaleFields, 'unit' | 'packSize' | 'packItemName' | 'minQuantity'>>;
-type StockLine = Dashboard['lowStock'][number] & SaleWords;
-type TopLine = Dashboard['topProducts'][number] & SaleWords;
+// dashboardSchema says how each line is sold: its stock and quantities are in that unit (12.5 yards).
+type StockLine = Dashboard['lowStock'][number];
+type SaleWords = Pick<StockLine, 'unit' | 'packSize' | 'packItemName'>;
 
 /** A quantity of a line's unit as the shop writes it: "12.5 yd", "3 packs (36 buttons)", "6". */
 function quantityOf(line: SaleWords, quantity: number): string {
   const hundredths = parseQuantity(quantity);
   if (hundredths === null) return String(quantity);
-  const unit = isSaleUnit(line.unit) ? line.unit : 'piece';
-  return formatQuantity({ unit, packSize: line.packSize ?? null, packItemName: line.packItemName ?? null }, hundredths);
+  return formatQuantity(line, hundredths);
 }
 
-/** Out of stock: nothing left, or less than one line's minimum when the server says what that is. */
+/** Out of stock: nothing left, or less than one line's minimum. */
 function isOut(line: StockLine): boolean {
   const hundredths = parseQuantity(line.stock) ?? 0;
-  const min = line.minQuantity === undefined ? null : parseQuantity(line.minQuantity);
+  const min = parseQuantity(line.minQuantity);
   return hundredths <= 0 || (min !== null && hundredths < min);
 }
 
@@ -159,19 +155,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           </summary>
           <ScrollRegion label="Revenue by day, scrollable" className="mt-2 max-h-80 overflow-y-auto">
             <table className="w-full text-left" aria-label="Revenue by day">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Day
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Paid orders
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cellClassName={thClass} columns={['Day', 'Paid orders', 'Revenue']} />
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                 {data.revenueByDay.map((day) => (
                   <tr key={day.date}>
@@ -214,21 +198,9 @@ function DashboardBody({ data }: { data: Dashboard }) {
             <p className="text-stone-600 dark:text-stone-400">No sales in the last 30 days.</p>
           ) : (
             <table className="w-full text-left" aria-label="Top products by revenue">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Product
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Sold
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cellClassName={thClass} columns={['Product', 'Sold', 'Revenue']} />
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
-                {data.topProducts.map((product: TopLine) => (
+                {data.topProducts.map((product) => (
                   <tr key={product.productId ?? product.name}>
                     <td className={`${tdClass} break-words`}>{product.name}</td>
                     {/* "13 packs (156 buttons)" may wrap between its words on a phone; the amount never. */}
@@ -249,7 +221,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
             <p className="mt-2">Every product is well stocked.</p>
           ) : (
             <ul className="mt-2 divide-y divide-linen-200 dark:divide-stone-800" aria-label="Products to restock">
-              {data.lowStock.map((product: StockLine) => (
+              {data.lowStock.map((product) => (
                 <li key={product.id} className="flex items-center justify-between gap-3 py-2" data-testid="low-stock">
                   <span className="min-w-0 break-words">
                     {product.name}{' '}

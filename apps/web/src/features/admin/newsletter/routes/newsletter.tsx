@@ -65,22 +65,16 @@ export default function AdminNewsletterPage() {
             <AdminTable
               label="Subscribers"
               rows={page.subscribers}
-              rowKey={(subscriber) => subscriber.id}
               rowTestId="subscriber-row"
-              columns={[
-                { header: 'Email', cellClassName: 'break-all font-medium', cell: (subscriber) => subscriber.email },
-                {
-                  header: 'Subscribed',
-                  cellClassName: 'whitespace-nowrap',
-                  cell: (subscriber) => formatOrderDate(subscriber.createdAt),
-                },
-                { header: 'Status', cell: (subscriber) => (subscriber.active ? 'Active' : 'Inactive') },
-                {
-                  header: 'Actions',
-                  hiddenHeader: true,
-                  actions: true,
-                  cellClassName: 'text-right max-md:text-left',
-                  cell: (subscriber) => (
+              columns={(column) => [
+                column('Email', (subscriber) => subscriber.email, { className: 'break-all font-medium' }),
+                column('Subscribed', (subscriber) => formatOrderDate(subscriber.createdAt), {
+                  className: 'whitespace-nowrap',
+                }),
+                column('Status', (subscriber) => (subscriber.active ? 'Active' : 'Inactive')),
+                column(
+                  'Actions',
+                  (subscriber) => (
                     <Button
                       variant="secondary"
                       className="px-3 py-1.5 aria-disabled:opacity-60"
@@ -91,7 +85,8 @@ export default function AdminNewsletterPage() {
                       {subscriber.active ? 'Deactivate' : 'Reactivate'}
                     </Button>
                   ),
-                },
+                  { controls: true, className: 'text-right max-md:text-left' },
+                ),
               ]}
             />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />

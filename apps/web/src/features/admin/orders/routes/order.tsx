@@ -2,6 +2,7 @@ import { formatNaira, type OrderHistoryEntry } from '@shop/shared';
 import { Link, useParams } from 'react-router';
 import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { Spinner } from '../../../../components/ui/spinner';
+import { TableHead } from '../../../../components/ui/table-head';
 import { paths } from '../../../../config/paths';
 import {
   DELIVERY_METHOD_NAMES,
@@ -142,25 +143,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         {order.paymentEvents && order.paymentEvents.length > 0 ? (
           <ScrollRegion label="Payment events table">
             <table className={tableClass} aria-label="Payment events">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    Time
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Event
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Reference
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Amount
-                  </th>
-                  <th scope="col" className={thClass}>
-                    Status
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cellClassName={thClass} columns={['Time', 'Event', 'Reference', 'Amount', 'Status']} />
               <tbody className="divide-y divide-linen-200 dark:divide-stone-800">
                 {order.paymentEvents.map((event) => (
                   <tr key={event.id} data-testid="payment-event">

@@ -157,64 +157,49 @@ export default function AdminOrdersPage() {
             <AdminTable
               label="Orders"
               rows={page.orders}
-              rowKey={(order) => order.id}
               rowTestId="order-row"
-              columns={[
-                {
-                  header: 'Select',
-                  hiddenHeader: true,
-                  actions: true,
-                  headerClassName: 'w-px',
-                  cell: (order) => (
+              columns={(column) => [
+                column(
+                  'Select',
+                  (order) => (
                     <SelectOrderCheckbox
                       orderNumber={order.orderNumber}
                       checked={selected.has(order.id)}
                       onChange={(checked) => toggle([order.id], checked)}
                     />
                   ),
-                },
-                {
-                  header: 'Order',
-                  cellClassName: 'font-medium',
-                  cell: (order) => (
+                  { controls: true, headerClassName: 'w-px' },
+                ),
+                column(
+                  'Order',
+                  (order) => (
                     <Link to={paths.adminOrder.href(order.id)} className="text-wine-700 underline dark:text-wine-300">
                       {order.orderNumber}
                     </Link>
                   ),
-                },
-                {
-                  header: 'Date',
-                  cellClassName: 'whitespace-nowrap',
-                  cell: (order) => formatOrderDate(order.createdAt),
-                },
-                {
-                  header: 'Customer',
-                  cell: (order) => (
-                    <div className="min-w-0">
-                      <span className="block">
-                        {order.user.firstName} {order.user.lastName}
-                      </span>
-                      <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
-                    </div>
-                  ),
-                },
-                {
-                  header: 'Total',
-                  cellClassName: 'whitespace-nowrap tabular-nums',
-                  cell: (order) => formatNaira(order.totalAmount),
-                },
-                {
-                  header: 'Payment',
-                  cell: (order) => (
-                    <div>
-                      <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
-                      <span className="block text-stone-600 dark:text-stone-400">
-                        {PAYMENT_STATUS_NAMES[order.paymentStatus]}
-                      </span>
-                    </div>
-                  ),
-                },
-                { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+                  { className: 'font-medium' },
+                ),
+                column('Date', (order) => formatOrderDate(order.createdAt), { className: 'whitespace-nowrap' }),
+                column('Customer', (order) => (
+                  <div className="min-w-0">
+                    <span className="block">
+                      {order.user.firstName} {order.user.lastName}
+                    </span>
+                    <span className="block break-all text-stone-600 dark:text-stone-400">{order.user.email}</span>
+                  </div>
+                )),
+                column('Total', (order) => formatNaira(order.totalAmount), {
+                  className: 'whitespace-nowrap tabular-nums',
+                }),
+                column('Payment', (order) => (
+                  <div>
+                    <span className="block">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</span>
+                    <span className="block text-stone-600 dark:text-stone-400">
+                      {PAYMENT_STATUS_NAMES[order.paymentStatus]}
+                    </span>
+                  </div>
+                )),
+                column('Status', (order) => <OrderStatusBadge status={order.status} />),
               ]}
             />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
+import { TableHead } from '../../../../components/ui/table-head';
 import { ApiError } from '../../../../lib/api-client';
 import { invalidateCatalogue } from '../../catalogue-cache';
 import { AdminError } from '../../components/admin-error';
@@ -248,28 +249,11 @@ export function ImportCsvPanel({ onClose }: { onClose: () => void }) {
           <div className="relative mt-3 overflow-x-auto rounded-xl border border-linen-200 dark:border-stone-800">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Import preview</caption>
-              <thead className="bg-linen-100 dark:bg-stone-800">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Line
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Action
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Price
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Stock
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Errors
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="bg-linen-100 dark:bg-stone-800"
+                cellClassName="px-3 py-2"
+                columns={['Line', 'Action', 'Name', 'Price', 'Stock', 'Errors']}
+              />
               <tbody>
                 {preview.rows.map((row) => {
                   const rowErrors = errorsByLine.get(row.line) ?? [];

@@ -20,6 +20,16 @@ export const ROLE_NAMES: Record<Role, string> = { CUSTOMER: 'Customer', ADMIN: '
 
 const fullName = (user: User) => `${user.firstName} ${user.lastName}`;
 
+/** A user's name in the list, "(you)" after the signed-in admin's own. */
+function UserName({ user, you }: { user: User; you: boolean }) {
+  return (
+    <>
+      {fullName(user)}
+      {you ? <span className="ml-1 text-stone-600 dark:text-stone-400">(you)</span> : null}
+    </>
+  );
+}
+
 /** Manage Users: search, role and status filters, pages; role, activate/disable and delete per row. */
 export default function AdminUsersPage() {
   usePageTitle('Manage Users');
@@ -102,42 +112,27 @@ export default function AdminUsersPage() {
             <AdminTable
               label="Users"
               rows={page.users}
-              rowKey={(user) => user.id}
               rowTestId="user-row"
-              columns={[
-                {
-                  header: 'Name',
-                  cellClassName: 'font-medium',
-                  cell: (user) => (
-                    <>
-                      {fullName(user)}
-                      {user.id === me?.id ? (
-                        <span className="ml-1 text-stone-600 dark:text-stone-400">(you)</span>
-                      ) : null}
-                    </>
-                  ),
-                },
-                { header: 'Email', cellClassName: 'break-all', cell: (user) => user.email },
-                { header: 'Role', cell: (user) => ROLE_NAMES[user.role] },
-                {
-                  header: 'Status',
-                  cell: (user) => (
-                    <span
-                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                        user.active
-                          ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-                          : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
-                      }`}
-                    >
-                      {user.active ? 'Active' : 'Disabled'}
-                    </span>
-                  ),
-                },
-                {
-                  header: 'Actions',
-                  hiddenHeader: true,
-                  actions: true,
-                  cell: (user) => (
+              columns={(column) => [
+                column('Name', (user) => <UserName user={user} you={user.id === me?.id} />, {
+                  className: 'font-medium',
+                }),
+                column('Email', (user) => user.email, { className: 'break-all' }),
+                column('Role', (user) => ROLE_NAMES[user.role]),
+                column('Status', (user) => (
+                  <span
+                    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                      user.active
+                        ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                        : 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100'
+                    }`}
+                  >
+                    {user.active ? 'Active' : 'Disabled'}
+                  </span>
+                )),
+                column(
+                  'Actions',
+                  (user) => (
                     <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
                       <Button
                         variant="secondary"
@@ -168,7 +163,8 @@ export default function AdminUsersPage() {
                       </Button>
                     </div>
                   ),
-                },
+                  { controls: true },
+                ),
               ]}
             />
             <Pagination page={page.page} pageSize={page.pageSize} total={page.total} />
