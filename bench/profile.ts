@@ -1,6 +1,6 @@
 // `npm run bench:profile -- --path /bench/bare`: where the shop's server spends its CPU on one
-// address. Starts bench-server.ts (production mode, logging off, catalogue cache on) under
-// `node --cpu-prof`, loads the address with autocannon, stops the server and reads the profile:
+// address. Starts bench-server.ts (production mode, logging off, catalogue cache on unless
+// `--cache false`) under `node --cpu-prof`, loads the address with autocannon, stops the server and reads the profile:
 // the share of the busy CPU spent under each step of the request pipeline (inclusive: a step's
 // own functions and everything they call), then the functions with the most self time. Shares,
 // not requests/s, are what to compare on a busy machine.
@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '25' },
     /** `plain` profiles plain-server.ts (bare Fastify) instead of the shop. */
     server: { type: 'string', default: 'shop' },
+    /** `false` runs the shop with CATALOG_CACHE=false: every catalogue read asks PostgreSQL. */
+    cache: { type: 'string', default: 'true' },
   },
 });
 const port = await freePort();
@@ -141,15 +143,19 @@ const databaseUrl = await ensureDatabase(Number(args.products));
 for (const urlPath of args.path) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-profile-'));
   const script = args.server === 'plain' ? 'bench/plain-server.ts' : 'bench/bench-server.ts';
-  const server = await startServer(script, port, { DATABASE_URL: databaseUrl, CATALOG_CACHE: 'true' }, [
-    '--cpu-prof',
-    `--cpu-prof-dir=${dir}`,
-    '--cpu-prof-interval=250',
-  ]);
+  const server = await startServer(
+    script,
+    port,
+    {
+      DATABASE_URL: databaseUrl,
+      CATALOG_CACHE: args.cache === 'false' ? 'false' : 'true',
+    },
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250'],
+  );
   let result: Awaited<ReturnType<typeof measure>>;
   try {
     const url = `http://127.0.0.1:${port}${urlPath}`;
-    await fetch(url); // fills the catalogue cache
+    await fetch(url); // fills the catalogue cache (or warms the statements when it is off)
     result = await measure(server, url, { connections: Number(args.connections), duration: Number(args.duration) });
   } finally {
     await stopServer(server);
