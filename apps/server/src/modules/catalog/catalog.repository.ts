@@ -230,11 +230,6 @@ const SEARCH_PAGE_SQL = (() => {
   const order = `found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`;
   return `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
        index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
-       counted AS MATERIALIZED (
-         SELECT count(*)::int AS n FROM (
-           SELECT 1 FROM products WHERE $2 AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${SEARCH_TOTAL_CAP + 1}
-         ) matches
-       ),
        stream AS MATERIALIZED (
          SELECT id, tier, row_number() OVER () AS n FROM (
            (SELECT id, 0 AS tier FROM products WHERE $3 AND coalesce(name_vector, '') @@ ${query} LIMIT $5)
@@ -251,16 +246,19 @@ const SEARCH_PAGE_SQL = (() => {
            LIMIT $5
          ) matches
        ),
-       hits AS MATERIALIZED (
-         SELECT stream.id, stream.tier, stream.n,
+       counted AS MATERIALIZED (
+         SELECT count(*)::int AS n FROM (
+           SELECT 1 FROM products
+            WHERE $2 AND (SELECT count(*) FROM stream) >= $5
+              AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${SEARCH_TOTAL_CAP + 1}
+         ) matches
+       ),
+       found AS MATERIALIZED (
+         SELECT stream.id, ${CARD_JSON}, stream.tier, stream.n AS position,
                 CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(p.search_vector, ${query}) ELSE 0 END AS rank
            FROM stream JOIN products p ON p.id = stream.id
           ORDER BY stream.n > ${RANK_WINDOW}, stream.tier, rank DESC, stream.n
           LIMIT $6 OFFSET $7
-       ),
-       found AS (
-         SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
-           FROM hits JOIN products p ON p.id = hits.id
        ),
        page AS (
          SELECT string_agg(found.id::text, ',' ORDER BY ${order}) AS ids,
@@ -444,7 +442,8 @@ export class CatalogRepository {
    * costs what the matches cost) or the table in storage order until it has enough (many
    * matches: a few hundred rows); `plan` says which, from the column statistics. The total is
    * counted by the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far
-   * beyond the cap. One round trip and one row, even when the page is empty: the counts, the
+   * beyond the cap or the stream ran out before its end (every match was then read). The cards
+   * come from the rows read for ts_rank (one join, not two). One round trip and one row, even when the page is empty: the counts, the
    * typos, and the page's cards joined by PostgreSQL into one JSON text (decision 036).
    *
    * `typoWords`: when fewer than TYPO_SEARCH_BELOW products match, the same round trip also

@@ -127,6 +127,26 @@ describe('search relevance', () => {
   });
 });
 
+describe('a search with more matches than a page, fewer than the cap', () => {
+  it('counts them all, on the first page, on the last and past it', async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => ({
+      name: `Chiffonette Panel ${index + 1}`,
+      slug: `chiffonette-panel-${index + 1}`,
+    }));
+    await addProducts(rows);
+    // The page is full, so the total comes from the count: 30, not the 24 the page read.
+    const first = await search('chiffonette');
+    expect(first).toMatchObject({ total: 30, totalCapped: false });
+    expect(first.products).toHaveLength(24);
+    const second = await search('chiffonette', '&page=2');
+    expect(second).toMatchObject({ total: 30, totalCapped: false });
+    expect(second.products).toHaveLength(6);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(30);
+    // A page past the matches: the stream runs dry before it, so the total is what it read.
+    expect(await search('chiffonette', '&page=3')).toMatchObject({ total: 30, products: [] });
+  });
+});
+
 describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
   const extra = SEARCH_TOTAL_CAP + 60;
   let before: string[][] = [];
