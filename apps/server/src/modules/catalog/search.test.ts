@@ -120,6 +120,12 @@ describe('search relevance', () => {
     }
   });
 
+  it('finds nothing, and says so exactly, for stop words alone ("but" on the way to "button")', async () => {
+    for (const query of ['but', 'in', 'the an']) {
+      expect(await search(query)).toMatchObject({ total: 0, totalCapped: false, products: [] });
+    }
+  });
+
   it('answers an exact total and no cap flag when few products match', async () => {
     const found = await search('grosgrain');
     expect(found.totalCapped).toBe(false);
@@ -218,6 +224,16 @@ describe('planSearch', () => {
   it('reads the index and counts for a word few products hold', () => {
     expect(planSearch([word('tassel')], statistics(200_000, { lace: 0.25, tassel: 0.001 }))).toEqual({
       count: true,
+      scanNames: false,
+      scanOthers: false,
+      wholeWordsOnly: false,
+    });
+  });
+
+  it('reads the indexes, which know at once that nothing matches, when every word is a stop word', () => {
+    const stopWord = [{ lexemes: [], prefix: true }];
+    expect(planSearch([stopWord], statistics(200_000, { lace: 0.25 }))).toEqual({
+      count: false,
       scanNames: false,
       scanOthers: false,
       wholeWordsOnly: false,
