@@ -169,6 +169,35 @@ export interface SearchPlan {
   scanOthers: boolean;
   /** Ask the GIN indexes for the finished words only and filter by the last (SearchQuery). */
   wholeWordsOnly: boolean;
+  /**
+   * The share of products the statistics expect to match in their name, and elsewhere only:
+   * what a scan in storage order should find per row read, which bounds how far it reads
+   * (scanBudget) before it gives way to the index. Absent: no bound.
+   */
+  nameShare?: number;
+  otherShare?: number;
+}
+
+/**
+ * A scan in storage order reads at most this many times the rows the statistics say it needs for
+ * the stream, and never fewer than SCAN_BUDGET_MIN_ROWS; if it has not filled the stream by then,
+ * the statistics were wrong (words common alone but rare together, "lace ribbon": the scan read
+ * all 200,000 rows, 0.3 s, to find none) and the stream comes from the index instead. Both give
+ * the same rows in the same order (a bitmap scan reads the table in storage order too), so the
+ * bound changes the cost, never the answer.
+ */
+const SCAN_BUDGET_MARGIN = 4;
+const SCAN_BUDGET_MIN_ROWS = 1_000;
+/** PostgreSQL's LIMIT takes a bigint; anything past the table is "no bound". */
+const SCAN_BUDGET_MAX_ROWS = 2 ** 53 - 1;
+
+/** How many rows a scan may read for a stream of `length` matches at `share` (see above). */
+export function scanBudget(length: number, share: number | undefined): number {
+  if (share === undefined || !(share > 0)) return SCAN_BUDGET_MAX_ROWS;
+  return Math.min(
+    SCAN_BUDGET_MAX_ROWS,
+    Math.ceil(Math.max(SCAN_BUDGET_MIN_ROWS, (SCAN_BUDGET_MARGIN * length) / share)),
+  );
 }
 
 /** A typed word as the search uses it: accents folded, and its lexemes (see stems). */
@@ -220,7 +249,8 @@ interface SearchPageRow {
  * page's cards into one text (decision 036): Node receives one row, not one per product.
  * $1 the whole tsquery, $2 count, $3 scanNames, $4 scanOthers, $5 the stream's length, $6 the
  * page size, $7 the offset, $8 the typo words, $9 the tsquery the indexes are asked, $10 whether
- * $9 differs from $1 (SearchQuery, SearchPlan).
+ * $9 differs from $1 (SearchQuery, SearchPlan), $11 and $12 the rows the names' and the others'
+ * scans may read before the index takes over (scanBudget).
  */
 const SEARCH_PAGE_SQL = (() => {
   const query = '(SELECT q FROM query)';
@@ -230,18 +260,27 @@ const SEARCH_PAGE_SQL = (() => {
   const order = `found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`;
   return `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
        index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
+       names_scan AS MATERIALIZED (
+         SELECT id FROM (SELECT id, name_vector FROM products WHERE $3 LIMIT $11) rows_read
+          WHERE coalesce(name_vector, '') @@ ${query} LIMIT $5
+       ),
+       others_scan AS MATERIALIZED (
+         SELECT id FROM (SELECT id, name_vector, search_vector FROM products WHERE $4 LIMIT $12) rows_read
+          WHERE coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5
+       ),
        stream AS MATERIALIZED (
          SELECT id, tier, row_number() OVER () AS n FROM (
-           (SELECT id, 0 AS tier FROM products WHERE $3 AND coalesce(name_vector, '') @@ ${query} LIMIT $5)
+           (SELECT id, 0 AS tier FROM names_scan WHERE (SELECT count(*) FROM names_scan) >= $5)
            UNION ALL
            (SELECT id, 0 AS tier FROM products
-             WHERE NOT $3 AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
+             WHERE (NOT $3 OR (SELECT count(*) FROM names_scan) < $5)
+               AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
+           UNION ALL
+           (SELECT id, 1 AS tier FROM others_scan WHERE (SELECT count(*) FROM others_scan) >= $5)
            UNION ALL
            (SELECT id, 1 AS tier FROM products
-             WHERE $4 AND coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
-           UNION ALL
-           (SELECT id, 1 AS tier FROM products
-             WHERE NOT $4 AND search_vector @@ ${indexed} AND ${filter('search_vector')}
+             WHERE (NOT $4 OR (SELECT count(*) FROM others_scan) < $5)
+               AND search_vector @@ ${indexed} AND ${filter('search_vector')}
                AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
            LIMIT $5
          ) matches
@@ -467,6 +506,8 @@ export class CatalogRepository {
       typoWords,
       tsquery.indexed,
       tsquery.indexed !== tsquery.full,
+      scanBudget(streamLength, plan.nameShare),
+      scanBudget(streamLength, plan.otherShare),
     ]);
     const first = rows[0];
     const streamed = first?.streamed ?? 0;

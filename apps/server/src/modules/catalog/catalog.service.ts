@@ -153,6 +153,8 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
     scanNames: scanCost(names.share) < names.bitmap,
     scanOthers: scanCost(all.share - names.share) < all.bitmap,
     wholeWordsOnly: all.wholeWordsOnly,
+    nameShare: names.share,
+    otherShare: all.share - names.share,
   };
 }
 
