@@ -1,6 +1,6 @@
 import { SEARCH_TOTAL_CAP, searchResultSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { CatalogRepository, type SearchStatistics, scanBudget } from './catalog.repository';
 import { planSearch, toTsquery } from './catalog.service';
@@ -124,6 +124,27 @@ describe('search relevance', () => {
   it('finds nothing, and says so exactly, for stop words alone ("but" on the way to "button")', async () => {
     for (const query of ['but', 'in', 'the an']) {
       expect(await search(query)).toMatchObject({ total: 0, totalCapped: false, products: [] });
+    }
+  });
+
+  it('searches once when nothing matches and the spelling alternatives are only the words own forms', async () => {
+    await addProducts([
+      { name: 'Quillwork Panel', slug: 'quillwork-panel' },
+      { name: 'Quillworks Sampler', slug: 'quillworks-sampler' },
+    ]);
+    const pages = vi.spyOn(app.database, 'query');
+    const searches = () => pages.mock.calls.filter(([sql]) => sql.includes('stream AS MATERIALIZED')).length;
+    try {
+      // "quillworks" is the only word near "quillwork", and stems to it; none is near "xyzzyq":
+      // a second pass would find nothing more.
+      expect(await search('quillwork xyzzyq')).toMatchObject({ total: 0, products: [] });
+      expect(searches()).toBe(1);
+      // A mistyped word still gets its second pass, and is found.
+      pages.mockClear();
+      expect(names(await search('quilwork panel'))).toEqual(['quillwork panel']);
+      expect(searches()).toBe(2);
+    } finally {
+      pages.mockRestore();
     }
   });
 
