@@ -142,7 +142,7 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
   const scanCost = (share: number) => Math.min(products, share > 0 ? RANK_WINDOW / share : products) * SCAN_US_PER_ROW;
   const searched = words.filter((options) => options.some((option) => option.lexemes.length > 0)).length;
   // Only stop words ("but", "in" on the way to "button", "interfacing"): to_tsquery keeps nothing
-  // and nothing matches. A scan would read the whole table to find so (0.4 s at 200,000
+  // and nothing matches. A scan would read the whole table to find so (~0.3 s at 200,000
   // products); the index knows at once.
   if (searched === 0) return { count: false, scanNames: false, scanOthers: false, wholeWordsOnly: false };
   const names = costs(statistics.names);

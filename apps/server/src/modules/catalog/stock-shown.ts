@@ -3,8 +3,8 @@
  * whose stock figure it carries, and whether its members themselves depend on stock (a list
  * filtered to what is in stock). The repository marks what it reads as it returns it: each
  * product (its JSON text or its object) with its id, a list read as one text with its products'
- * ids, and a list filtered to what is in stock. The
- * cache finds the marks in the answer it is about to keep, wherever in the answer they ended up.
+ * ids, and a list filtered to what is in stock. The cache finds the marks in the answer it is
+ * about to keep, wherever in the answer they ended up.
  *
  * Marks, not a context around the fill (AsyncLocalStorage): on Node 20 one AsyncLocalStorage in
  * use makes every promise of the process dearer (2.5 times in a loop of awaits), cached reads too.
