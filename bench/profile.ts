@@ -1,6 +1,6 @@
 // `npm run bench:profile -- --path /bench/bare`: where the shop's server spends its CPU on one
-// address. Starts bench-server.ts (production mode, logging off, catalogue cache on) under
-// `node --cpu-prof`, loads the address with autocannon, stops the server and reads the profile:
+// address. Starts bench-server.ts (production mode, logging off, catalogue cache on unless
+// `--cache false`) under `node --cpu-prof`, loads the address with autocannon, stops the server and reads the profile:
 // the share of the busy CPU spent under each step of the request pipeline (inclusive: a step's
 // own functions and everything they call), then the functions with the most self time. Shares,
 // not requests/s, are what to compare on a busy machine.
@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@shop/testing';
-import { ensureDatabase, measure, startServer, stopServer } from './servers';
+import pg from 'pg';
+import { cpuMsOf, ensureDatabase, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -20,6 +21,8 @@ const { values: args } = parseArgs({
     top: { type: 'string', default: '25' },
     /** `plain` profiles plain-server.ts (bare Fastify) instead of the shop. */
     server: { type: 'string', default: 'shop' },
+    /** `false` runs the shop with CATALOG_CACHE=false: every catalogue read asks PostgreSQL. */
+    cache: { type: 'string', default: 'true' },
   },
 });
 const port = await freePort();
@@ -137,20 +140,61 @@ function report(result: ReturnType<typeof analyse>, cpuUsPerRequest: number, top
   return lines.join('\n');
 }
 
+/**
+ * The PostgreSQL processes serving the database (the server's pool; run once the load has
+ * opened them), whose CPU over the load is PostgreSQL's share of each request. Local server only.
+ */
+async function databaseBackends(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+function cpuMsOfAll(pids: number[]) {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      sum += cpuMsOf(pid);
+    } catch {
+      // Gone (an idle client closed): its CPU until then is lost from the sum.
+    }
+  }
+  return sum;
+}
+
 const databaseUrl = await ensureDatabase(Number(args.products));
 for (const urlPath of args.path) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-profile-'));
   const script = args.server === 'plain' ? 'bench/plain-server.ts' : 'bench/bench-server.ts';
-  const server = await startServer(script, port, { DATABASE_URL: databaseUrl, CATALOG_CACHE: 'true' }, [
-    '--cpu-prof',
-    `--cpu-prof-dir=${dir}`,
-    '--cpu-prof-interval=250',
-  ]);
+  const server = await startServer(
+    script,
+    port,
+    {
+      DATABASE_URL: databaseUrl,
+      CATALOG_CACHE: args.cache === 'false' ? 'false' : 'true',
+    },
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250'],
+  );
   let result: Awaited<ReturnType<typeof measure>>;
+  let pgUsPerRequest = 0;
   try {
     const url = `http://127.0.0.1:${port}${urlPath}`;
-    await fetch(url); // fills the catalogue cache
+    await fetch(url); // fills the catalogue cache (or warms the statements when it is off)
+    // With the cache off, a burst opens the pool's connections, so their processes are known.
+    const burst = Array.from({ length: Number(args.connections) }, () => fetch(url).then((reply) => reply.text()));
+    await Promise.all(burst);
+    const backends = await databaseBackends(databaseUrl);
+    const pgBefore = cpuMsOfAll(backends);
     result = await measure(server, url, { connections: Number(args.connections), duration: Number(args.duration) });
+    const requests = result.rps * Number(args.duration);
+    pgUsPerRequest = requests > 0 ? ((cpuMsOfAll(backends) - pgBefore) * 1000) / requests : 0;
   } finally {
     await stopServer(server);
   }
@@ -162,7 +206,7 @@ for (const urlPath of args.path) {
   const busy = analysed.busy;
   const text = report(analysed, result.cpuUsPerRequest, Number(args.top));
   console.log(
-    `\n## ${args.server === 'plain' ? 'plain Fastify ' : ''}${urlPath}: ${result.rps.toFixed(0)} req/s (profiled), ${result.cpuUsPerRequest.toFixed(0)} µs CPU/req, ${busy} busy samples; load average ${os
+    `\n## ${args.server === 'plain' ? 'plain Fastify ' : ''}${urlPath}: ${result.rps.toFixed(0)} req/s (profiled), ${result.cpuUsPerRequest.toFixed(0)} µs CPU/req (PostgreSQL: ${pgUsPerRequest.toFixed(0)} µs), ${busy} busy samples; load average ${os
       .loadavg()
       .map((load) => load.toFixed(2))
       .join(', ')}\nprofile: ${path.join(dir, file)}\n`,

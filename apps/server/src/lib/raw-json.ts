@@ -19,8 +19,13 @@ export class RawJson<T = unknown> {
   }
 }
 
-/** An answer's type as the server builds it: any list of T may be JSON text instead. */
-export type WithRawLists<T> = { [K in keyof T]: T[K] extends (infer E)[] ? (E | RawJson<E>)[] : T[K] };
+/**
+ * An answer's type as the server builds it: any item of a list of T may be JSON text instead, or
+ * the whole list may be one JSON text (a search page, decision 036).
+ */
+export type WithRawLists<T> = {
+  [K in keyof T]: T[K] extends (infer E)[] ? (E | RawJson<E>)[] | RawJson<E[]> : T[K];
+};
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../../test/helper';
 import { createProduct } from '../../../test/orders';
 import { type Database, openDatabase } from '../../db/client';
+import { RawJson } from '../../lib/raw-json';
 import { CATALOG_CHANNEL, CatalogCache, type CatalogCacheOptions, readCatalogNotice } from './catalog-cache';
 import { ListingMemo } from './listing-memo';
-import { inStockOnly, productRead, stockShownBy } from './stock-shown';
+import { inStockOnly, productRead, productsRead, stockShownBy } from './stock-shown';
 
 let testDatabase: TestDatabase;
 let other: Database;
@@ -201,6 +202,15 @@ describe('a change of stock alone (decision 019)', () => {
     expect([...shown.products].sort()).toEqual([a, b].sort());
     expect(shown.availability).toBe(true);
     expect(stockShownBy({ products: [{ id: a, stock: 1 }] })).toEqual({ products: new Set(), availability: false });
+  });
+
+  it('finds every product of a list read as one JSON text (a search page)', () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const cards = productsRead(new RawJson(`[{"id":"${a}"},{"id":"${b}"}]`), [a, b]);
+    const shown = stockShownBy({ products: cards, total: 2, query: 'x' });
+    expect([...shown.products].sort()).toEqual([a, b].sort());
+    expect(shown.availability).toBe(false);
+    expect(stockShownBy({ products: productsRead(new RawJson('[]'), []) }).products.size).toBe(0);
   });
 
   it('reads what the triggers send, and counts anything else as "anything changed"', () => {

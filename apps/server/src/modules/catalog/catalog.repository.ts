@@ -11,7 +11,7 @@ import { hundredthsToUnits, koboToNaira, SEARCH_TOTAL_CAP, saleFieldsOf } from '
 import type { Database } from '../../db/client';
 import { RawJson } from '../../lib/raw-json';
 import { ANCHOR_STEP, type ListingMemo } from './listing-memo';
-import { inStockOnly, productRead } from './stock-shown';
+import { inStockOnly, productRead, productsRead } from './stock-shown';
 
 /**
  * The catalogue's reads in plain SQL: the sort, the two-step paging and the search ranking
@@ -169,6 +169,35 @@ export interface SearchPlan {
   scanOthers: boolean;
   /** Ask the GIN indexes for the finished words only and filter by the last (SearchQuery). */
   wholeWordsOnly: boolean;
+  /**
+   * The share of products the statistics expect to match in their name, and elsewhere only:
+   * what a scan in storage order should find per row read, which bounds how far it reads
+   * (scanBudget) before it gives way to the index. Absent: no bound.
+   */
+  nameShare?: number;
+  otherShare?: number;
+}
+
+/**
+ * A scan in storage order reads at most this many times the rows the statistics say it needs for
+ * the stream, and never fewer than SCAN_BUDGET_MIN_ROWS; if it has not filled the stream by then,
+ * the statistics were wrong (words common alone but rare together, "lace ribbon": the scan read
+ * all 200,000 rows, 0.3 s, to find none) and the stream comes from the index instead. Both give
+ * the same rows in the same order (a bitmap scan reads the table in storage order too), so the
+ * bound changes the cost, never the answer.
+ */
+const SCAN_BUDGET_MARGIN = 4;
+const SCAN_BUDGET_MIN_ROWS = 1_000;
+/** PostgreSQL's LIMIT takes a bigint; anything past the table is "no bound". */
+const SCAN_BUDGET_MAX_ROWS = 2 ** 53 - 1;
+
+/** How many rows a scan may read for a stream of `length` matches at `share` (see above). */
+export function scanBudget(length: number, share: number | undefined): number {
+  if (share === undefined || !(share > 0)) return SCAN_BUDGET_MAX_ROWS;
+  return Math.min(
+    SCAN_BUDGET_MAX_ROWS,
+    Math.ceil(Math.max(SCAN_BUDGET_MIN_ROWS, (SCAN_BUDGET_MARGIN * length) / share)),
+  );
 }
 
 /** A typed word as the search uses it: accents folded, and its lexemes (see stems). */
@@ -202,6 +231,95 @@ function whereClause(filter: ProductFilter) {
   if (filter.inStock) conditions.push('stock_hundredths >= min_quantity_hundredths');
   return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
+
+/** What searchPage's one round trip returns: always one row. */
+interface SearchPageRow {
+  counted: number | null;
+  streamed: number;
+  similar: { query: string; word: string; lexemes: string[] | null }[] | null;
+  /** The page's product ids in the page's order, comma-separated; null when the page is empty. */
+  ids: string | null;
+  /** The page's cards (card_json) in the same order, comma-separated: a JSON array's inside. */
+  cards: string | null;
+}
+
+/**
+ * searchPage's statement, written once: the same text every time, so the prepared statement's
+ * name (client.ts) is found without hashing 4 KB of new text per search. PostgreSQL joins the
+ * page's cards into one text (decision 036): Node receives one row, not one per product.
+ * $1 the whole tsquery, $2 count, $3 scanNames, $4 scanOthers, $5 the stream's length, $6 the
+ * page size, $7 the offset, $8 the typo words, $9 the tsquery the indexes are asked, $10 whether
+ * $9 differs from $1 (SearchQuery, SearchPlan), $11 and $12 the rows the names' and the others'
+ * scans may read before the index takes over (scanBudget).
+ */
+const SEARCH_PAGE_SQL = (() => {
+  const query = '(SELECT q FROM query)';
+  // What the GIN indexes are asked; the whole query then filters the rows they give.
+  const indexed = '(SELECT q FROM index_query)';
+  const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
+  const order = `found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`;
+  return `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
+       index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
+       names_scan AS MATERIALIZED (
+         SELECT id FROM (SELECT id, name_vector FROM products WHERE $3 LIMIT $11) rows_read
+          WHERE coalesce(name_vector, '') @@ ${query} LIMIT $5
+       ),
+       others_scan AS MATERIALIZED (
+         SELECT id FROM (SELECT id, name_vector, search_vector FROM products WHERE $4 LIMIT $12) rows_read
+          WHERE coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5
+       ),
+       stream AS MATERIALIZED (
+         SELECT id, tier, row_number() OVER () AS n FROM (
+           (SELECT id, 0 AS tier FROM names_scan WHERE (SELECT count(*) FROM names_scan) >= $5)
+           UNION ALL
+           (SELECT id, 0 AS tier FROM products
+             WHERE (NOT $3 OR (SELECT count(*) FROM names_scan) < $5)
+               AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
+           UNION ALL
+           (SELECT id, 1 AS tier FROM others_scan WHERE (SELECT count(*) FROM others_scan) >= $5)
+           UNION ALL
+           (SELECT id, 1 AS tier FROM products
+             WHERE (NOT $4 OR (SELECT count(*) FROM others_scan) < $5)
+               AND search_vector @@ ${indexed} AND ${filter('search_vector')}
+               AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
+           LIMIT $5
+         ) matches
+       ),
+       counted AS MATERIALIZED (
+         SELECT count(*)::int AS n FROM (
+           SELECT 1 FROM products
+            WHERE $2 AND (SELECT count(*) FROM stream) >= $5
+              AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${SEARCH_TOTAL_CAP + 1}
+         ) matches
+       ),
+       found AS MATERIALIZED (
+         SELECT stream.id, ${CARD_JSON}, stream.tier, stream.n AS position,
+                CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(p.search_vector, ${query}) ELSE 0 END AS rank
+           FROM stream JOIN products p ON p.id = stream.id
+          ORDER BY stream.n > ${RANK_WINDOW}, stream.tier, rank DESC, stream.n
+          LIMIT $6 OFFSET $7
+       ),
+       page AS (
+         SELECT string_agg(found.id::text, ',' ORDER BY ${order}) AS ids,
+                string_agg(found.json, ',' ORDER BY ${order}) AS cards
+           FROM found
+       ),
+       typos AS MATERIALIZED (
+         SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
+           FROM unnest($8::text[]) AS q(word)
+           CROSS JOIN LATERAL (
+             SELECT word FROM (
+               SELECT word, unaccent(q.word) <-> word AS distance FROM search_words
+                ORDER BY unaccent(q.word) <-> word LIMIT 3
+             ) nearest
+             WHERE word <> unaccent(q.word) AND 1 - distance >= ${MIN_WORD_SIMILARITY}
+           ) w
+          WHERE $5 > 0 AND (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
+       )
+       SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed,
+              (SELECT json_agg(typos) FROM typos) AS similar, page.ids, page.cards
+         FROM counted, page`;
+})();
 
 export class CatalogRepository {
   private readonly stemCache = new Map<string, Stem>();
@@ -363,7 +481,9 @@ export class CatalogRepository {
    * costs what the matches cost) or the table in storage order until it has enough (many
    * matches: a few hundred rows); `plan` says which, from the column statistics. The total is
    * counted by the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far
-   * beyond the cap. One round trip: the total row comes back even when the page is empty.
+   * beyond the cap or the stream ran out before its end (every match was then read). The cards
+   * come from the rows read for ts_rank (one join, not two). One round trip and one row, even when the page is empty: the counts, the
+   * typos, and the page's cards joined by PostgreSQL into one JSON text (decision 036).
    *
    * `typoWords`: when fewer than TYPO_SEARCH_BELOW products match, the same round trip also
    * brings, for each of these words, up to three known words spelt nearly the same ("rhinstone"
@@ -375,80 +495,20 @@ export class CatalogRepository {
     const offset = (page.page - 1) * page.pageSize;
     const cap = SEARCH_TOTAL_CAP;
     const streamLength = offset >= cap ? 0 : Math.min(cap, Math.max(RANK_WINDOW, offset + page.pageSize));
-    const query = '(SELECT q FROM query)';
-    // What the GIN indexes are asked; the whole query then filters the rows they give.
-    const indexed = '(SELECT q FROM index_query)';
-    const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
-    const rows = await this.database.query<
-      Partial<CardJsonRow> & {
-        counted: number | null;
-        streamed: number;
-        similar: { query: string; word: string; lexemes: string[] | null }[] | null;
-      }
-    >(
-      `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
-       index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
-       counted AS MATERIALIZED (
-         SELECT count(*)::int AS n FROM (
-           SELECT 1 FROM products WHERE $2 AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${cap + 1}
-         ) matches
-       ),
-       stream AS MATERIALIZED (
-         SELECT id, tier, row_number() OVER () AS n FROM (
-           (SELECT id, 0 AS tier FROM products WHERE $3 AND coalesce(name_vector, '') @@ ${query} LIMIT $5)
-           UNION ALL
-           (SELECT id, 0 AS tier FROM products
-             WHERE NOT $3 AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
-           UNION ALL
-           (SELECT id, 1 AS tier FROM products
-             WHERE $4 AND coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
-           UNION ALL
-           (SELECT id, 1 AS tier FROM products
-             WHERE NOT $4 AND search_vector @@ ${indexed} AND ${filter('search_vector')}
-               AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
-           LIMIT $5
-         ) matches
-       ),
-       hits AS MATERIALIZED (
-         SELECT stream.id, stream.tier, stream.n,
-                CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(p.search_vector, ${query}) ELSE 0 END AS rank
-           FROM stream JOIN products p ON p.id = stream.id
-          ORDER BY stream.n > ${RANK_WINDOW}, stream.tier, rank DESC, stream.n
-          LIMIT $6 OFFSET $7
-       ),
-       found AS (
-         SELECT p.id, ${CARD_JSON}, hits.tier, hits.rank, hits.n AS position
-           FROM hits JOIN products p ON p.id = hits.id
-       ),
-       typos AS MATERIALIZED (
-         SELECT q.word AS query, w.word, ts_lexize('english_stem', w.word) AS lexemes
-           FROM unnest($8::text[]) AS q(word)
-           CROSS JOIN LATERAL (
-             SELECT word FROM (
-               SELECT word, unaccent(q.word) <-> word AS distance FROM search_words
-                ORDER BY unaccent(q.word) <-> word LIMIT 3
-             ) nearest
-             WHERE word <> unaccent(q.word) AND 1 - distance >= ${MIN_WORD_SIMILARITY}
-           ) w
-          WHERE $5 > 0 AND (SELECT count(*) FROM stream) < ${TYPO_SEARCH_BELOW}
-       )
-       SELECT CASE WHEN $2 THEN counted.n END AS counted, (SELECT count(*) FROM stream)::int AS streamed,
-              (SELECT json_agg(typos) FROM typos) AS similar, found.*
-         FROM counted LEFT JOIN found ON true
-        ORDER BY found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`,
-      [
-        tsquery.full,
-        plan.count,
-        plan.scanNames,
-        plan.scanOthers,
-        streamLength,
-        page.pageSize,
-        offset,
-        typoWords,
-        tsquery.indexed,
-        tsquery.indexed !== tsquery.full,
-      ],
-    );
+    const rows = await this.database.query<SearchPageRow>(SEARCH_PAGE_SQL, [
+      tsquery.full,
+      plan.count,
+      plan.scanNames,
+      plan.scanOthers,
+      streamLength,
+      page.pageSize,
+      offset,
+      typoWords,
+      tsquery.indexed,
+      tsquery.indexed !== tsquery.full,
+      scanBudget(streamLength, plan.nameShare),
+      scanBudget(streamLength, plan.otherShare),
+    ]);
     const first = rows[0];
     const streamed = first?.streamed ?? 0;
     let total: number;
@@ -462,7 +522,9 @@ export class CatalogRepository {
       totalCapped = true;
       total = cap;
     }
-    const products = shown(rows.flatMap((row) => (row.id && row.json ? [{ id: row.id, json: row.json }] : [])));
+    // The page's cards as one JSON array, marked with their ids for the catalogue cache (stock-shown.ts).
+    const ids = first?.ids ? first.ids.split(',') : [];
+    const products = productsRead(new RawJson<ProductCard[]>(`[${first?.cards ?? ''}]`), ids);
     const similar = new Map<string, string[]>();
     for (const row of first?.similar ?? []) {
       similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);

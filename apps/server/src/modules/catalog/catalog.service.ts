@@ -141,6 +141,10 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
   };
   const scanCost = (share: number) => Math.min(products, share > 0 ? RANK_WINDOW / share : products) * SCAN_US_PER_ROW;
   const searched = words.filter((options) => options.some((option) => option.lexemes.length > 0)).length;
+  // Only stop words ("but", "in" on the way to "button", "interfacing"): to_tsquery keeps nothing
+  // and nothing matches. A scan would read the whole table to find so (~0.3 s at 200,000
+  // products); the index knows at once.
+  if (searched === 0) return { count: false, scanNames: false, scanOthers: false, wholeWordsOnly: false };
   const names = costs(statistics.names);
   const all = costs(statistics.all);
   return {
@@ -149,6 +153,8 @@ export function planSearch(words: SearchTerm[][], statistics: SearchStatistics):
     scanNames: scanCost(names.share) < names.bitmap,
     scanOthers: scanCost(all.share - names.share) < all.bitmap,
     wholeWordsOnly: all.wholeWordsOnly,
+    nameShare: names.share,
+    otherShare: all.share - names.share,
   };
 }
 
@@ -250,9 +256,32 @@ export class CatalogService {
     if (words.length === 0) return { products: [], total: 0, totalCapped: false, query: text, ...page };
     let { similar, ...result } = await this.searchFor(words, new Map(), page, words);
     // Too few matches: the same round trip brought words spelt nearly the same (TYPO_SEARCH_BELOW).
-    if (result.total < TYPO_SEARCH_BELOW && similar.size > 0)
+    if (result.total < TYPO_SEARCH_BELOW && similar.size > 0 && !(await this.addNothing(words, similar, result.total)))
       ({ similar, ...result } = await this.searchFor(words, similar, page));
     return { ...result, query: text, ...page };
+  }
+
+  /**
+   * Whether searching again with these alternatives would give the same answer, so the second
+   * round trip can be spared (decision 036): nothing was found, and every alternative stems to
+   * the lexeme of its word ("laces" for "lace"), or for the last word, typed as a prefix, to one
+   * it starts ("sequinned" for "sequin:*"). Then the corrected tsquery matches exactly what the
+   * first did: nothing. With one match or more the pass still runs (its ranks could order them
+   * differently).
+   */
+  private async addNothing(words: string[], alternatives: Map<string, string[]>, found: number) {
+    if (found > 0) return false;
+    const stems = await this.repository.stems([...words, ...[...alternatives.values()].flat()]);
+    return words.every((word, index) => {
+      const options = alternatives.get(word) ?? [];
+      const own = stems.get(word)?.lexemes ?? [];
+      if (own.length !== 1) return options.length === 0;
+      const lexeme = own[0] ?? '';
+      const prefix = index === words.length - 1;
+      return options.every((option) =>
+        (stems.get(option)?.lexemes ?? []).every((other) => (prefix ? other.startsWith(lexeme) : other === lexeme)),
+      );
+    });
   }
 
   private async searchFor(

@@ -1,9 +1,10 @@
 import { SEARCH_TOTAL_CAP, searchResultSchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/helper';
-import type { SearchStatistics } from './catalog.repository';
+import { CatalogRepository, type SearchStatistics, scanBudget } from './catalog.repository';
 import { planSearch, toTsquery } from './catalog.service';
+import { ListingMemo } from './listing-memo';
 
 // The top-K search (decision 015) on the demo catalogue, through HTTP on the real app. The
 // catalogue cache is off so that every request reaches the database's search.
@@ -120,10 +121,57 @@ describe('search relevance', () => {
     }
   });
 
+  it('finds nothing, and says so exactly, for stop words alone ("but" on the way to "button")', async () => {
+    for (const query of ['but', 'in', 'the an']) {
+      expect(await search(query)).toMatchObject({ total: 0, totalCapped: false, products: [] });
+    }
+  });
+
+  it('searches once when nothing matches and the spelling alternatives are only the words own forms', async () => {
+    await addProducts([
+      { name: 'Quillwork Panel', slug: 'quillwork-panel' },
+      { name: 'Quillworks Sampler', slug: 'quillworks-sampler' },
+    ]);
+    const pages = vi.spyOn(app.database, 'query');
+    const searches = () => pages.mock.calls.filter(([sql]) => sql.includes('stream AS MATERIALIZED')).length;
+    try {
+      // "quillworks" is the only word near "quillwork", and stems to it; none is near "xyzzyq":
+      // a second pass would find nothing more.
+      expect(await search('quillwork xyzzyq')).toMatchObject({ total: 0, products: [] });
+      expect(searches()).toBe(1);
+      // A mistyped word still gets its second pass, and is found.
+      pages.mockClear();
+      expect(names(await search('quilwork panel'))).toEqual(['quillwork panel']);
+      expect(searches()).toBe(2);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
   it('answers an exact total and no cap flag when few products match', async () => {
     const found = await search('grosgrain');
     expect(found.totalCapped).toBe(false);
     expect(found.total).toBe(found.products.length);
+  });
+});
+
+describe('a search with more matches than a page, fewer than the cap', () => {
+  it('counts them all, on the first page, on the last and past it', async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => ({
+      name: `Chiffonette Panel ${index + 1}`,
+      slug: `chiffonette-panel-${index + 1}`,
+    }));
+    await addProducts(rows);
+    // The page is full, so the total comes from the count: 30, not the 24 the page read.
+    const first = await search('chiffonette');
+    expect(first).toMatchObject({ total: 30, totalCapped: false });
+    expect(first.products).toHaveLength(24);
+    const second = await search('chiffonette', '&page=2');
+    expect(second).toMatchObject({ total: 30, totalCapped: false });
+    expect(second.products).toHaveLength(6);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(30);
+    // A page past the matches: the stream runs dry before it, so the total is what it read.
+    expect(await search('chiffonette', '&page=3')).toMatchObject({ total: 30, products: [] });
   });
 });
 
@@ -167,6 +215,24 @@ describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
     expect(after).toEqual(before);
     before = [];
   });
+
+  it('gives way to the index when a scan in storage order reads its budget without filling the stream', async () => {
+    // Three products at the very end of storage order, past the 1,000 rows a scan may read when
+    // the statistics say every name matches: the scan finds none of them, the index finds all.
+    await addProducts([1, 2, 3].map((index) => ({ name: `Zebrine Tulle ${index}`, slug: `zebrine-tulle-${index}` })));
+    const repository = new CatalogRepository(shop.database, new ListingMemo());
+    const query = { full: 'zebrin & tull:*', indexed: 'zebrin & tull:*' };
+    const page = { page: 1, pageSize: 24 };
+    const plan = { count: true, scanNames: true, scanOthers: false, wholeWordsOnly: false };
+    const found = await repository.searchPage(query, { ...plan, nameShare: 1 }, page);
+    const unbounded = await repository.searchPage(query, plan, page);
+    const indexed = await repository.searchPage(query, { ...plan, scanNames: false }, page);
+    expect(found.total).toBe(3);
+    expect(found.products.parse()).toHaveLength(3);
+    expect(found.products.parse()).toEqual(indexed.products.parse());
+    expect(unbounded.products.parse()).toEqual(indexed.products.parse());
+    expect(scanBudget(24, 1)).toBe(1_000);
+  });
 });
 
 describe('planSearch', () => {
@@ -178,7 +244,7 @@ describe('planSearch', () => {
   const word = (lexeme: string, prefix = false) => [{ lexemes: [lexeme], prefix }];
 
   it('reads the indexes and counts when the statistics know nothing (before the first ANALYZE)', () => {
-    expect(planSearch([word('lace', true)], statistics(0, {}))).toEqual({
+    expect(planSearch([word('lace', true)], statistics(0, {}))).toMatchObject({
       count: true,
       scanNames: false,
       scanOthers: false,
@@ -187,7 +253,7 @@ describe('planSearch', () => {
   });
 
   it('reads the table in storage order for a word a quarter of 200,000 products hold, and skips the count', () => {
-    expect(planSearch([word('lace', true)], statistics(200_000, { lace: 0.25, lacework: 0.01 }))).toEqual({
+    expect(planSearch([word('lace', true)], statistics(200_000, { lace: 0.25, lacework: 0.01 }))).toMatchObject({
       count: false,
       scanNames: true,
       scanOthers: false,
@@ -196,8 +262,18 @@ describe('planSearch', () => {
   });
 
   it('reads the index and counts for a word few products hold', () => {
-    expect(planSearch([word('tassel')], statistics(200_000, { lace: 0.25, tassel: 0.001 }))).toEqual({
+    expect(planSearch([word('tassel')], statistics(200_000, { lace: 0.25, tassel: 0.001 }))).toMatchObject({
       count: true,
+      scanNames: false,
+      scanOthers: false,
+      wholeWordsOnly: false,
+    });
+  });
+
+  it('reads the indexes, which know at once that nothing matches, when every word is a stop word', () => {
+    const stopWord = [{ lexemes: [], prefix: true }];
+    expect(planSearch([stopWord], statistics(200_000, { lace: 0.25 }))).toEqual({
+      count: false,
       scanNames: false,
       scanOthers: false,
       wholeWordsOnly: false,
@@ -206,7 +282,7 @@ describe('planSearch', () => {
 
   it('reads the table for products mentioning a word most names lack', () => {
     const plan = planSearch([word('bridal', true)], statistics(200_000, { bridal: 0.3 }, { bridal: 0.001 }));
-    expect(plan).toEqual({ count: false, scanNames: false, scanOthers: true, wholeWordsOnly: false });
+    expect(plan).toMatchObject({ count: false, scanNames: false, scanOthers: true, wholeWordsOnly: false });
   });
 
   it('skips the count for one word a little over the cap, but wants more margin for several', () => {
@@ -236,6 +312,18 @@ describe('planSearch', () => {
 });
 
 describe('toTsquery', () => {
+  it('bounds a scan by the rows the statistics say it needs, four times over, at least 1,000', () => {
+    expect(scanBudget(24, 0.25)).toBe(1_000);
+    expect(scanBudget(24, 0.004)).toBe(24_000);
+    expect(scanBudget(1_000, 0.5)).toBe(8_000);
+    expect(scanBudget(24, 0)).toBe(2 ** 53 - 1);
+    expect(scanBudget(24, undefined)).toBe(2 ** 53 - 1);
+    const shares = new Map(Object.entries({ lace: 0.25, ribbon: 0.2 }));
+    const words = [[{ lexemes: ['lace'], prefix: false }], [{ lexemes: ['ribbon'], prefix: true }]];
+    const plan = planSearch(words, { products: 200_000, names: shares, all: shares });
+    expect(plan.nameShare).toBeCloseTo(0.05);
+  });
+
   it('matches the last word as a prefix and the finished words whole, with alternatives', () => {
     expect(toTsquery(['gold', 'butt'])).toBe('gold & butt:*');
     expect(toTsquery(['rhinstone'], new Map([['rhinstone', ['rhinestone', 'rhinestones']]]))).toBe(
