@@ -4,6 +4,7 @@ import path from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -19,7 +20,8 @@ export const PAGE_SOURCES = {
 
 /**
  * The built files a page needs, from Vite's manifest (dist/.vite/manifest.json): a lazy page's
- * chunk and the chunks it imports, less those index.html loads already, so the page's HTML can
+ * chunk and the chunks it imports, less those index.html loads already (the entry, the app it
+ * starts, and their imports), so the page's HTML can
  * name them at once instead of the browser finding them after the main bundle has run. Without a
  * manifest (a build without one, tests) there is nothing to name, and pages work as before.
  */
@@ -36,8 +38,14 @@ export class WebAssets {
       manifest = {};
     }
     this.manifest = manifest;
+    // The entry is small: it imports the app (React, the router, the layout) in a task of its
+    // own, and index.html preloads that chunk and its imports as it does the entry's (apps/web
+    // vite.config.ts). Both are what index.html loads.
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (chunk.isEntry) for (const name of this.closure(key)) this.inIndex.add(name);
+      if (!chunk.isEntry) continue;
+      for (const start of [key, ...(chunk.dynamicImports ?? [])]) {
+        for (const name of this.closure(start)) this.inIndex.add(name);
+      }
     }
   }
 
