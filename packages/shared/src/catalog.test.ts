@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardImageOf,
-  type Product,
-  productCardOf,
-  productCardSchema,
-  productListQuerySchema,
-  searchQuerySchema,
-} from './catalog';
+import { type Product, productCardSchema, productListQuerySchema, searchQuerySchema } from './catalog';
+import { cardImageOf, productCardOf } from './product-cards';
 
 describe('catalogue query parameters', () => {
   it('default to page 1 of 24 products, newest first', () => {
