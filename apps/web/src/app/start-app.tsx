@@ -13,8 +13,9 @@ const FIRST_PAGE_WAIT_MS = 1_500;
 
 /**
  * Starts the app in `root`, in short tasks: main.tsx loads this module (React, the router, the
- * layout and home) in a task of its own, then this creates the router, yields, and starts the
- * first render, which a transition cuts into short tasks too. No step holds the page long.
+ * layout and home) in a task of its own, then this creates the router, yields, loads the page's
+ * chunk (which runs in a task of its own), yields, and starts the first render, which a
+ * transition cuts into short tasks too. No step holds the page long.
  * `yieldToMain` is main.tsx's (lib/yield-to-main.ts), handed over rather than imported: what
  * this module imports is built into its chunk, and the entry must not import that chunk.
  */
@@ -33,6 +34,7 @@ export async function startApp(root: HTMLElement, yieldToMain: () => Promise<voi
     dropPageData();
     stopWatching();
   });
+  await yieldToMain();
 
   const pageLoads = preloadPages(matchRoutes(routes, window.location)?.map((match) => match.route.element) ?? []);
   const firstPage =
