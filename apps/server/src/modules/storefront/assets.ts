@@ -4,7 +4,6 @@ import path from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -17,6 +16,18 @@ export const PAGE_SOURCES = {
   subcategory: 'src/features/catalog/routes/subcategory.tsx',
   product: 'src/features/catalog/routes/product.tsx',
 } as const;
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"/gi;
+
+/** The scripts the built index.html preloads (`<link rel="modulepreload">`), by URL. */
+function preloadedFiles(webDistDir: string): string[] {
+  try {
+    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    return [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The built files a page needs, from Vite's manifest (dist/.vite/manifest.json): a lazy page's
@@ -38,14 +49,13 @@ export class WebAssets {
       manifest = {};
     }
     this.manifest = manifest;
-    // The entry is small: it imports the app (React, the router, the layout) in a task of its
-    // own, and index.html preloads that chunk and its imports as it does the entry's (apps/web
-    // vite.config.ts). Both are what index.html loads.
+    // What index.html loads: the entry and its imports, and the chunks it preloads besides. The
+    // entry is small and imports the app (React, the router, the layout) in a task of its own;
+    // index.html preloads that chunk and its imports (apps/web vite.config.ts).
+    const preloaded = new Set(preloadedFiles(webDistDir));
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (!chunk.isEntry) continue;
-      for (const start of [key, ...(chunk.dynamicImports ?? [])]) {
-        for (const name of this.closure(start)) this.inIndex.add(name);
-      }
+      if (!chunk.isEntry && !preloaded.has(`/${chunk.file}`)) continue;
+      for (const name of this.closure(key)) this.inIndex.add(name);
     }
   }
 

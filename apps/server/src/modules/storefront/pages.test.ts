@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -10,7 +10,14 @@ import { Sitemaps } from './sitemap';
 
 // The storefront's real index.html (as written, before the build adds its hashed scripts).
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
-copyFileSync(path.join(serverRoot, '../web/index.html'), path.join(webDistDir, 'index.html'));
+// As the build leaves it, it also preloads the app's chunk, which the entry imports dynamically.
+writeFileSync(
+  path.join(webDistDir, 'index.html'),
+  readFileSync(path.join(serverRoot, '../web/index.html'), 'utf8').replace(
+    '</head>',
+    '  <link rel="modulepreload" crossorigin href="/assets/start-app-g7.js">\n  </head>',
+  ),
+);
 // Vite's manifest, in the shape `vite build` writes: the small entry, the app it imports
 // dynamically (which index.html preloads), a lazy page and what they import.
 mkdirSync(path.join(webDistDir, '.vite'));
