@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { WEB_APP_MANIFEST, workboxOptions } from './src/offline/service-worker-config.ts';
 
@@ -27,6 +27,49 @@ const webAppManifest: Plugin = {
     });
   },
 };
+// main.tsx is a small entry that imports the app (src/app/start-app.tsx) in a task of its own,
+// so evaluating React, the router and the layout is not one long task with it (issue 26). The
+// browser should not find that chunk only when the entry runs: index.html preloads it and what
+// it imports, as it does the entry's own imports, so the server's pages name them too (html.ts).
+const APP_START = 'src/app/start-app.tsx';
+const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start-app\.tsx$/;
+const preloadAppStart: Plugin = {
+  name: 'shop:preload-app-start',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, context) {
+      const bundle = context.bundle;
+      if (!bundle) return [];
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const start = chunks.find((chunk) => chunk.moduleIds.some((id) => APP_START_MODULE.test(id)));
+      if (!start) throw new Error(`${APP_START} is not a chunk of its own: main.tsx must import it dynamically`);
+      const alreadyNamed = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
+      const files: string[] = [];
+      const add = (fileName: string) => {
+        if (alreadyNamed.has(fileName) || files.includes(fileName)) return;
+        files.push(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported);
+      };
+      add(start.fileName);
+      // Its styles (the toasts') too, as a stylesheet like the entry's: the drawn page has them.
+      const styles = [...(start.viteMetadata?.importedCss ?? [])];
+      return [
+        ...styles.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'stylesheet', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        })),
+        ...files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        })),
+      ];
+    },
+  },
+};
 const offlineApp = VitePWA({
   strategies: 'generateSW',
   injectRegister: false,
@@ -36,7 +79,7 @@ const offlineApp = VitePWA({
 });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [webAppManifest, offlineApp])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [webAppManifest, preloadAppStart, offlineApp])],
   build: isSsrBuild
     ? {
         // The server's renderer of the catalogue's pages (src/entry-server.tsx, decision 017),
@@ -57,7 +100,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: 'vendor', test: vendorModules }],
+              groups: [
+                { name: 'vendor', test: vendorModules, priority: 3 },
+                // Vite's loader of lazy chunks, which main.tsx uses too: apart, or the entry
+                // would import the app's chunk for it, and run it at once.
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+                // The app main.tsx starts, and everything it imports, in one chunk: as one chunk
+                // of an entry it was before it was split off (fewer requests, better gzip).
+                { name: 'start-app', test: APP_START_MODULE, priority: 1 },
+              ],
             },
           },
         },

@@ -1,6 +1,6 @@
 // The storefront rendered on the server: the catalogue's pages (home, /shop, /categories, a
 // category, subcategory or product) arrive as markup, drawn from the same API answers their
-// page-data block carries, and main.tsx hydrates them (docs/decisions/017). Built apart from the
+// page-data block carries, and app/start-app.tsx hydrates them (docs/decisions/017). Built apart from the
 // browser's bundle (`vite build --ssr`, into dist/.ssr) and loaded by the server's pages.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,59 +1,15 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createAppRouter, routes } from './app/router';
-import { preloadPages } from './lib/lazy-page';
-import { dropPageData, readPageData } from './lib/page-data';
-import { startOfflineApp } from './offline/start-offline-app';
+import { yieldToMain } from './lib/yield-to-main';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// The first answers the server put into the page: the first render starts from them, without a
-// round trip. They are for this page only: the first navigation forgets what is left of them.
-const hasPageData = readPageData();
-// The server drew the page's markup from those answers (entry-server.tsx): the first render takes
-// that markup over instead of drawing it again. Without the answers it could not draw the same,
-// so it draws afresh over it.
-const serverRendered = hasPageData && root.firstElementChild !== null;
-const router = createAppRouter();
-const firstLocation = router.state.location.key;
-const stopWatching = router.subscribe((state) => {
-  if (state.location.key === firstLocation) return;
-  dropPageData();
-  stopWatching();
-});
-
-// The page's own chunk is on its way already (the server's HTML names it): the first render
-// waits for it, a little at most, so it paints the page and not its loading state first.
-const FIRST_PAGE_WAIT_MS = 1_500;
-const pageLoads = preloadPages(matchRoutes(routes, window.location)?.map((match) => match.route.element) ?? []);
-const firstPage =
-  pageLoads.length === 0
-    ? Promise.resolve()
-    : Promise.race([
-        Promise.all(pageLoads).catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-      ]);
-
-void firstPage.then(() => {
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  // A transition lets React split the first render, or the hydration, into short tasks, so input
-  // is never blocked for long.
-  startTransition(() => {
-    if (serverRendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+// The entry is only this: evaluating React, the router, the layout and home in one go was one
+// long task (issue 26). The app's module comes in a task of its own (index.html preloads it, so
+// nothing waits on the network for it), and app/start-app.tsx goes on in short tasks.
+void yieldToMain()
+  .then(() => import('./app/start-app'))
+  .then(async ({ startApp }) => {
+    await yieldToMain();
+    await startApp(root, yieldToMain);
   });
-});
-
-// The service worker that opens the shop offline (docs/decisions/032): registered late, from the
-// storefront, in the production build only.
-startOfflineApp();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardImageOf, productCardOf, productCardSchema, productListQuerySchema, searchQuerySchema } from './catalog';
+import { productCardSchema, productListQuerySchema, searchQuerySchema } from './catalog';
+import { cardImageOf, productCardOf } from './product-cards';
 import { aLaceByTheYard } from './testing';
 
 describe('catalogue query parameters', () => {

@@ -18,6 +18,7 @@ export * from './orders-admin';
 export * from './pages';
 export * from './pay-on-delivery';
 export * from './payment-channels';
+export * from './product-cards';
 export * from './receipt-messages';
 export * from './sale-terms';
 export * from './shop-info';

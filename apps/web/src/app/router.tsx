@@ -12,7 +12,7 @@ import { RouteError } from './layout/route-error';
 // Home is in the first bundle (most visits start there); every other page is its own chunk.
 const AboutPage = lazy(() => import('../features/about/routes/about'));
 const ContactPage = lazy(() => import('../features/contact/routes/contact'));
-// The catalogue's pages can be loaded before the first render (main.tsx): their HTML names their
+// The catalogue's pages can be loaded before the first render (start-app.tsx): their HTML names their
 // chunks, so the first paint is the page rather than its loading state (decision 016).
 const ShopPage = lazyPage(() => import('../features/catalog/routes/shop'));
 const SearchPage = lazy(() => import('../features/catalog/routes/search'));

@@ -1,4 +1,4 @@
-// Loaded by main.tsx once the page has loaded and gone idle, in the production build only
+// Loaded by app/start-app.tsx once the page has loaded and gone idle, in the production build only
 // (docs/decisions/032): the first visit's scripts do not wait for it or grow by it.
 
 /** The worker vite-plugin-pwa writes at the root of the build (its scope is the whole shop). */

@@ -17,9 +17,22 @@ export const PAGE_SOURCES = {
   product: 'src/features/catalog/routes/product.tsx',
 } as const;
 
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"/gi;
+
+/** The scripts the built index.html preloads (`<link rel="modulepreload">`), by URL. */
+function preloadedFiles(webDistDir: string): string[] {
+  try {
+    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    return [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The built files a page needs, from Vite's manifest (dist/.vite/manifest.json): a lazy page's
- * chunk and the chunks it imports, less those index.html loads already, so the page's HTML can
+ * chunk and the chunks it imports, less those index.html loads already (the entry, the app it
+ * starts, and their imports), so the page's HTML can
  * name them at once instead of the browser finding them after the main bundle has run. Without a
  * manifest (a build without one, tests) there is nothing to name, and pages work as before.
  */
@@ -36,8 +49,13 @@ export class WebAssets {
       manifest = {};
     }
     this.manifest = manifest;
+    // What index.html loads: the entry and its imports, and the chunks it preloads besides. The
+    // entry is small and imports the app (React, the router, the layout) in a task of its own;
+    // index.html preloads that chunk and its imports (apps/web vite.config.ts).
+    const preloaded = new Set(preloadedFiles(webDistDir));
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (chunk.isEntry) for (const name of this.closure(key)) this.inIndex.add(name);
+      if (!chunk.isEntry && !preloaded.has(`/${chunk.file}`)) continue;
+      for (const name of this.closure(key)) this.inIndex.add(name);
     }
   }
 

@@ -1,21 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { LINE_MAX_UNITS, PAGE_SIZE_DEFAULT, UNIT_CODES } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
 import { aWebBuild } from '../../../test/web-build';
+import { serverRoot } from '../../lib/package-root';
 import { Sitemaps } from './sitemap';
 
-// The storefront's real index.html (as written, before the build adds its hashed scripts), and
-// Vite's manifest: the entry, a lazy page and what they import.
+// The storefront's real index.html (as written, before the build adds its hashed scripts) as the
+// build leaves it: it also preloads the app's chunk, which the entry imports dynamically.
 const webDistDir = aWebBuild('shop-pages-', {
+  indexHtml: readFileSync(path.join(serverRoot, '../web/index.html'), 'utf8').replace(
+    '</head>',
+    '  <link rel="modulepreload" crossorigin href="/assets/start-app-g7.js">\n  </head>',
+  ),
+  // Vite's manifest, in the shape `vite build` writes: the small entry, the app it imports
+  // dynamically (which index.html preloads), a lazy page and what they import.
   manifest: {
-    'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_vendor-b2.js'] },
+    'index.html': {
+      file: 'assets/index-a1.js',
+      isEntry: true,
+      imports: ['_preload-helper-f6.js'],
+      dynamicImports: ['_start-app-g7.js'],
+    },
+    '_preload-helper-f6.js': { file: 'assets/preload-helper-f6.js' },
+    '_start-app-g7.js': { file: 'assets/start-app-g7.js', imports: ['_vendor-b2.js', '_preload-helper-f6.js'] },
     '_vendor-b2.js': { file: 'assets/vendor-b2.js' },
     '_breadcrumb-c3.js': { file: 'assets/breadcrumb-c3.js', imports: ['_vendor-b2.js'] },
     'src/features/catalog/routes/product.tsx': {
       file: 'assets/product-d4.js',
       isDynamicEntry: true,
-      imports: ['index.html', '_vendor-b2.js', '_breadcrumb-c3.js'],
+      imports: ['_start-app-g7.js', '_vendor-b2.js', '_breadcrumb-c3.js', '_preload-helper-f6.js'],
     },
     'src/features/home/media/hero-poster.webp': { file: 'assets/hero-poster-e5.webp' },
   },
@@ -97,7 +113,7 @@ describe('a product page fetched without a browser', () => {
     expect(html).toContain(`<link rel="preload" as="image" href="${product.images[0]}"`);
   });
 
-  it("names its page's own script chunks, and not the main bundle's, so they load beside it", async () => {
+  it("names its page's own script chunks, and not those of the main bundle or the app it starts, so they load beside them", async () => {
     const product = await someProduct();
     const html = (await page(`/products/${product.slug}`)).body;
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);

@@ -10,7 +10,7 @@ import { aCategory, aProduct } from '../../testing/fixtures';
 import { fakeApi } from '../../testing/render-route';
 import { readSavedAnswer } from '../saved-catalogue/saved-answers';
 
-/** Puts a page-data block into the document, as the server writes it, and reads it as main.tsx does. */
+/** Puts a page-data block into the document, as the server writes it, and reads it as app/start-app.tsx does. */
 function servePageData(text: string | undefined) {
   document.getElementById('page-data')?.remove();
   if (text !== undefined) {
