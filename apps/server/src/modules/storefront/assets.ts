@@ -17,18 +17,6 @@ export const PAGE_SOURCES = {
   product: 'src/features/catalog/routes/product.tsx',
 } as const;
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"/gi;
-
-/** The scripts the built index.html preloads (`<link rel="modulepreload">`), by URL. */
-function preloadedFiles(webDistDir: string): string[] {
-  try {
-    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-    return [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  } catch {
-    return [];
-  }
-}
-
 /**
  * The built files a page needs, from Vite's manifest (dist/.vite/manifest.json): a lazy page's
  * chunk and the chunks it imports, less those index.html loads already (the entry, the app it
@@ -40,7 +28,8 @@ export class WebAssets {
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly inIndex = new Set<string>();
 
-  constructor(webDistDir: string) {
+  /** `preloaded`: the scripts the built index.html preloads, by URL (its PageTemplate's `preloads`). */
+  constructor(webDistDir: string, preloaded: readonly string[]) {
     const file = path.join(webDistDir, '.vite', 'manifest.json');
     let manifest: Record<string, ManifestChunk> = {};
     try {
@@ -52,9 +41,9 @@ export class WebAssets {
     // What index.html loads: the entry and its imports, and the chunks it preloads besides. The
     // entry is small and imports the app (React, the router, the layout) in a task of its own;
     // index.html preloads that chunk and its imports (apps/web vite.config.ts).
-    const preloaded = new Set(preloadedFiles(webDistDir));
+    const preloads = new Set(preloaded);
     for (const [key, chunk] of Object.entries(manifest)) {
-      if (!chunk.isEntry && !preloaded.has(`/${chunk.file}`)) continue;
+      if (!chunk.isEntry && !preloads.has(`/${chunk.file}`)) continue;
       for (const name of this.closure(key)) this.inIndex.add(name);
     }
   }

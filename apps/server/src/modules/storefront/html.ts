@@ -47,6 +47,8 @@ export interface PageTemplate {
   description: string | undefined;
   /** True when the file has an empty root element and the entry script a drawn page needs. */
   drawable: boolean;
+  /** The scripts the file preloads (`<link rel="modulepreload">`), by URL, as written. */
+  preloads: readonly string[];
   render(head: string, body: string, app?: DrawnApp): Buffer;
 }
 
@@ -121,6 +123,7 @@ export function pageTemplate(original: Buffer): PageTemplate {
     title: title?.[1] === undefined ? undefined : unescapeHtml(title[1].trim()),
     description: description?.[1] === undefined ? undefined : unescapeHtml(description[1].replace(/\s+/g, ' ').trim()),
     drawable: drawn?.root !== undefined,
+    preloads,
     render(head, body, app) {
       if (app && drawn?.root) {
         const { before, root, after } = drawn;

@@ -30,11 +30,12 @@ export default fp(
     const { webDistDir } = app.config;
     const indexFile = path.join(webDistDir, 'index.html');
     // Read once: it changes only with a deploy (a restart).
-    const pages = existsSync(indexFile)
+    const template = existsSync(indexFile) ? pageTemplate(readFileSync(indexFile)) : undefined;
+    const pages = template
       ? new StorefrontPages(
           app,
-          pageTemplate(readFileSync(indexFile)),
-          new WebAssets(webDistDir),
+          template,
+          new WebAssets(webDistDir, template.preloads),
           await loadAppRenderer(appRendererFile(webDistDir), app.log),
         )
       : undefined;
