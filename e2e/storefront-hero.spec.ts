@@ -111,3 +111,37 @@ describe('a first visit to home', () => {
     await context.close();
   });
 });
+
+// Issue 26: on a phone the browser styles and lays out the first screen only; what lies below
+// (the home page's later sections, cards past the first rows, the footer) waits until it comes
+// near. `checkVisibility({ contentVisibilityAuto: true })` is false for what it has skipped.
+describe('a first visit on a phone', () => {
+  const drawn = (element: Element) => element.checkVisibility({ contentVisibilityAuto: true });
+
+  it('draws the first screen and leaves what is below until it comes near', async () => {
+    const { page, context, errors } = await shop.newPage({ width: 412, height: 823 });
+    await page.goto('/');
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
+    const laterSection = page.getByRole('heading', { name: 'What Our Customers Say' });
+    expect(await page.getByRole('heading', { level: 1 }).evaluate(drawn)).toBe(true);
+    expect(await laterSection.evaluate(drawn)).toBe(false);
+    expect(await footerLink.evaluate(drawn)).toBe(false);
+    // Still there for a screen reader and for find in page, and drawn once scrolled to.
+    await footerLink.scrollIntoViewIfNeeded();
+    await expect.poll(() => footerLink.evaluate(drawn)).toBe(true);
+    expect(await footerLink.isVisible()).toBe(true);
+
+    await page.goto('/shop');
+    const cards = page.getByRole('list', { name: 'Products', exact: true }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBeGreaterThan(8);
+    // A card's own box holds its place; what it holds is what is skipped.
+    const firstCardLink = cards.first().getByRole('link').first();
+    const lastCardLink = cards.last().getByRole('link').first();
+    expect(await firstCardLink.evaluate(drawn)).toBe(true);
+    expect(await lastCardLink.evaluate(drawn)).toBe(false);
+    await lastCardLink.scrollIntoViewIfNeeded();
+    await expect.poll(() => lastCardLink.evaluate(drawn)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

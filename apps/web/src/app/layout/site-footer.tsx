@@ -19,7 +19,7 @@ export function SiteFooter() {
   const shop = useShopInfo();
   const name = shop?.name ?? STOREFRONT_NAME;
   return (
-    <footer className="on-dark mt-16 bg-wine-950 text-linen-100">
+    <footer className="on-dark render-when-near mt-16 bg-wine-950 text-linen-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="font-display text-xl font-semibold">{name}</p>

@@ -14,12 +14,15 @@ type ProductGridProps = {
 };
 
 export const FIRST_SCREEN_CARDS = 4;
+/** A card's place on a phone (two to a row) until it is drawn; then its last size. */
+const CARD_WHEN_NEAR = 'render-when-near [contain-intrinsic-size:auto_22rem]';
 
 export function ProductGrid({ products, label, eagerImages = 0, cardAction }: ProductGridProps) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product.id}>
+        // Cards past the first screen are drawn when they come near it (index.css).
+        <li key={product.id} className={index < FIRST_SCREEN_CARDS ? undefined : CARD_WHEN_NEAR}>
           <ProductCard product={product} priority={index < eagerImages} action={cardAction} />
         </li>
       ))}

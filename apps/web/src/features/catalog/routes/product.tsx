@@ -183,7 +183,7 @@ function RelatedProducts({ productId }: { productId: string }) {
   // Extras: nothing to show (or a failure) leaves the page as it is.
   if (!related.data || related.data.length === 0) return null;
   return (
-    <section aria-labelledby="related-title" className="mt-14">
+    <section aria-labelledby="related-title" className="render-when-near mt-14">
       <h2 id="related-title" className="mb-6 text-2xl font-semibold">
         Related Products
       </h2>

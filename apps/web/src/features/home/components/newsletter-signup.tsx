@@ -35,7 +35,7 @@ export function NewsletterSignup() {
     <section
       id={NEWSLETTER_FORM.sectionId}
       aria-labelledby={`${id}-title`}
-      className="on-dark scroll-mt-20 bg-wine-900 text-white"
+      className="on-dark render-when-near scroll-mt-20 bg-wine-900 text-white"
     >
       <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6">
         <h2 id={`${id}-title`} className="text-2xl font-semibold sm:text-3xl">

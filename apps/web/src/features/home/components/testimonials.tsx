@@ -78,7 +78,7 @@ export function Testimonials() {
     <section
       aria-labelledby="testimonials-title"
       aria-roledescription="carousel"
-      className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6"
+      className="render-when-near mx-auto max-w-3xl px-4 py-14 text-center sm:px-6"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

@@ -70,7 +70,7 @@ function Hero() {
 function FeaturedCollections() {
   const featured = useFeaturedProducts();
   return (
-    <section aria-labelledby="featured-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+    <section aria-labelledby="featured-title" className="render-when-near mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
       <div className="mb-6 flex items-end justify-between gap-4">
         <h2 id="featured-title" className="text-2xl font-semibold sm:text-3xl">
           Featured Collections
@@ -106,7 +106,7 @@ function FeaturedCollections() {
 
 function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-title" className="bg-linen-100 dark:bg-stone-900">
+    <section aria-labelledby="why-title" className="render-when-near bg-linen-100 dark:bg-stone-900">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <h2 id="why-title" className="text-center text-2xl font-semibold sm:text-3xl">
           Why Choose Stitch &amp; Trim
