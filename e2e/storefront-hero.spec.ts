@@ -145,3 +145,26 @@ describe('a first visit on a phone', () => {
     await context.close();
   });
 });
+
+// The built web app tells the server which files each drawn page needs first (page-sources.ts,
+// written beside Vite's manifest): the page's HTML names them before any script has run.
+describe("a drawn page's first requests", () => {
+  const preloadsOf = (html: string) =>
+    (/<script src="\/start-app\.js"[^>]*data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(' ');
+
+  it("name home's hero poster and each catalogue page's own chunk", async () => {
+    const home = await (await fetch(`${shop.baseUrl}/`)).text();
+    expect(home).toMatch(/<link rel="preload" as="image" href="\/assets\/hero-poster-[\w-]+\.webp"/);
+    const [product] = ((await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as {
+      products: { slug: string }[];
+    }).products;
+    for (const [path, chunk] of [
+      ['/shop', 'shop'],
+      ['/categories', 'categories'],
+      [`/products/${product?.slug}`, 'product'],
+    ] as const) {
+      const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}${path}`)).text());
+      expect(preloads, path).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)));
+    }
+  });
+});

@@ -4,6 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// The shared package by its file: the config is loaded by Node, which cannot import the package's TypeScript.
+import { STOREFRONT_PAGE_SOURCES_FILE } from '../../packages/shared/src/storefront-pages.ts';
+import { PAGE_SOURCES } from './src/app/page-sources.ts';
 import { WEB_APP_MANIFEST, workboxOptions } from './src/offline/service-worker-config.ts';
 
 const apiServer = 'http://localhost:3000';
@@ -24,6 +27,19 @@ const webAppManifest: Plugin = {
       type: 'asset',
       fileName: 'manifest.webmanifest',
       source: `${JSON.stringify(WEB_APP_MANIFEST, null, 2)}\n`,
+    });
+  },
+};
+// Which source file each drawn catalogue page needs first (src/app/page-sources.ts), beside Vite's
+// manifest: the server looks its built files up by page name (modules/storefront/assets.ts).
+const storefrontPageSources: Plugin = {
+  name: 'shop:storefront-page-sources',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: STOREFRONT_PAGE_SOURCES_FILE,
+      source: `${JSON.stringify(PAGE_SOURCES, null, 2)}\n`,
     });
   },
 };
@@ -79,7 +95,11 @@ const offlineApp = VitePWA({
 });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [webAppManifest, preloadAppStart, offlineApp])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [webAppManifest, storefrontPageSources, preloadAppStart, offlineApp]),
+  ],
   build: isSsrBuild
     ? {
         // The server's renderer of the catalogue's pages (src/entry-server.tsx, decision 017),

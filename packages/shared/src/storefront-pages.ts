@@ -34,6 +34,19 @@ export const STOREFRONT_PAGE_PATHS: Readonly<Record<StorefrontPageName, string>>
   product: '/products',
 };
 
+/**
+ * What a drawn catalogue page names at once besides the app itself: a lazy page's module (its
+ * chunks), or home's hero poster. Home's own code is in the app's first chunk.
+ */
+export type StorefrontPageSource = Exclude<StorefrontPageName, 'home'> | 'heroPoster';
+
+/**
+ * Where in the web build the table of those sources' files is (beside Vite's manifest, written by
+ * apps/web vite.config.ts from src/app/page-sources.ts), so the server finds a page's built files
+ * by its name.
+ */
+export const STOREFRONT_PAGE_SOURCES_FILE = '.vite/storefront-pages.json';
+
 const isItemPage = (name: StorefrontPageName) => name === 'category' || name === 'subcategory' || name === 'product';
 
 /**

@@ -1,14 +1,22 @@
+import { type StorefrontPageName, storefrontPageHref, storefrontPagePattern } from '@shop/shared';
+
 // Every route of SPEC.md §2 in one place: `path` is the router pattern, `href` builds a link.
-// The catalogue's pages are packages/shared's page table (storefront-pages.ts), which the server
-// draws from; written out here to keep the first visit's bundle small, held to it by paths.test.ts.
+// The catalogue's pages come from packages/shared's page table (storefront-pages.ts), which the
+// server draws from too.
 const route = (path: string) => ({ path, href: () => path });
 const enc = encodeURIComponent;
+const storefrontPage = (name: StorefrontPageName) => route(storefrontPagePattern(name));
+/** A page of one catalogue item: the router names its segment `param`. */
+const storefrontItemPage = (name: StorefrontPageName, param: string) => ({
+  path: storefrontPagePattern(name, param),
+  href: (idOrSlug: string) => storefrontPageHref(name, idOrSlug),
+});
 
 export const paths = {
-  home: route('/'),
+  home: storefrontPage('home'),
   about: route('/about'),
   contact: route('/contact'),
-  shop: route('/shop'),
+  shop: storefrontPage('shop'),
   search: {
     path: '/search',
     href: (query?: string) => (query ? `/search?q=${enc(query)}` : '/search'),
@@ -45,13 +53,10 @@ export const paths = {
   checkout: route('/checkout'),
   checkoutSuccess: route('/checkout/success'),
 
-  categories: route('/categories'),
-  category: { path: '/categories/:categoryId', href: (categoryId: string) => `/categories/${enc(categoryId)}` },
-  subcategory: {
-    path: '/subcategories/:subcategoryId',
-    href: (subcategoryId: string) => `/subcategories/${enc(subcategoryId)}`,
-  },
-  product: { path: '/products/:productId', href: (idOrSlug: string) => `/products/${enc(idOrSlug)}` },
+  categories: storefrontPage('categories'),
+  category: storefrontItemPage('category', 'categoryId'),
+  subcategory: storefrontItemPage('subcategory', 'subcategoryId'),
+  product: storefrontItemPage('product', 'productId'),
   orderSuccess: route('/order/success'),
   orderFailed: route('/order/failed'),
 

@@ -495,9 +495,16 @@ export class CatalogRepository {
     const offset = (page.page - 1) * page.pageSize;
     const cap = SEARCH_TOTAL_CAP;
     const streamLength = offset >= cap ? 0 : Math.min(cap, Math.max(RANK_WINDOW, offset + page.pageSize));
+    // A search's count up to the cap is the same on every page and for every visitor until the
+    // catalogue changes (stock plays no part in it): counted once, remembered in the listing memo
+    // like a listing's total. It was most of a narrow search's cost ("lion head": a row visited per
+    // match up to the cap; decision 037).
+    const countKey = `search total ${tsquery.full}`;
+    const remembered = this.memo.recall<number>(countKey);
+    const version = this.memo.version;
     const rows = await this.database.query<SearchPageRow>(SEARCH_PAGE_SQL, [
       tsquery.full,
-      plan.count,
+      plan.count && remembered === undefined,
       plan.scanNames,
       plan.scanOthers,
       streamLength,
@@ -515,9 +522,11 @@ export class CatalogRepository {
     let totalCapped = false;
     if (streamLength > 0 && streamed < streamLength)
       total = streamed; // every match was read: exact
-    else if (first?.counted != null) {
-      totalCapped = first.counted > cap;
-      total = Math.min(first.counted, cap);
+    else if (first?.counted != null || (plan.count && remembered !== undefined)) {
+      const counted = first?.counted ?? (remembered as number);
+      if (first?.counted != null) this.memo.keep(countKey, counted, version);
+      totalCapped = counted > cap;
+      total = Math.min(counted, cap);
     } else {
       totalCapped = true;
       total = cap;

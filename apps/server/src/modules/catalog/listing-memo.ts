@@ -18,18 +18,32 @@ export class ListingMemo {
   /** The value for key, computing it at most once per catalogue version. */
   async remember<T>(key: string, compute: () => Promise<T>, options: { availability?: boolean } = {}): Promise<T> {
     if (this.entries.has(key)) return this.entries.get(key) as T;
-    const generation = this.generation;
+    const version = this.version;
     const value = await compute();
-    if (generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) {
-        const oldest = this.entries.keys().next().value as string;
-        this.entries.delete(oldest);
-        this.byAvailability.delete(oldest);
-      }
-      this.entries.set(key, value);
-      if (options.availability) this.byAvailability.add(key);
-    }
+    this.keep(key, value, version, options);
     return value;
+  }
+
+  /** What is remembered for key, if anything: for a value that comes with other work (keep). */
+  recall<T>(key: string): T | undefined {
+    return this.entries.get(key) as T | undefined;
+  }
+
+  /** The catalogue's version: take it before computing a value to keep. */
+  get version(): number {
+    return this.generation;
+  }
+
+  /** Remembers value for key, unless the catalogue changed since `version` (it may be stale). */
+  keep(key: string, value: unknown, version: number, options: { availability?: boolean } = {}) {
+    if (version !== this.generation) return;
+    if (!this.entries.has(key) && this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+      this.byAvailability.delete(oldest);
+    }
+    this.entries.set(key, value);
+    if (options.availability) this.byAvailability.add(key);
   }
 
   clear() {

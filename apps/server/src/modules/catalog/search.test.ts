@@ -156,6 +156,30 @@ describe('search relevance', () => {
 });
 
 describe('a search with more matches than a page, fewer than the cap', () => {
+  it('counts once: the next page and the next visitor reuse the count until the catalogue changes', async () => {
+    await addProducts(
+      Array.from({ length: 30 }, (_, index) => ({ name: `Organzette Panel ${index + 1}`, slug: `organzette-${index + 1}` })),
+    );
+    await app.catalog.cache.invalidate();
+    const statements = vi.spyOn(app.database, 'query');
+    // Whether each search statement was asked to count ($2).
+    const counts = () =>
+      statements.mock.calls.filter(([sql]) => sql.includes('stream AS MATERIALIZED')).map(([, params]) => params?.[1]);
+    try {
+      expect(await search('organzette')).toMatchObject({ total: 30, totalCapped: false });
+      expect(await search('organzette', '&page=2')).toMatchObject({ total: 30, totalCapped: false });
+      expect(await search('organzette')).toMatchObject({ total: 30, totalCapped: false });
+      expect(counts()).toEqual([true, false, false]);
+      // One more product: the catalogue changed, so the next search counts again.
+      await addProducts([{ name: 'Organzette Panel 31', slug: 'organzette-31' }]);
+      await app.catalog.cache.invalidate();
+      expect(await search('organzette')).toMatchObject({ total: 31, totalCapped: false });
+      expect(counts().at(-1)).toBe(true);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it('counts them all, on the first page, on the last and past it', async () => {
     const rows = Array.from({ length: 30 }, (_, index) => ({
       name: `Chiffonette Panel ${index + 1}`,

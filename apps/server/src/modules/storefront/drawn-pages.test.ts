@@ -34,6 +34,7 @@ const webDistDir = aWebBuild('shop-drawn-pages-', {
       imports: ['index.html', '_vendor-b2.js'],
     },
   },
+  pageSources: { product: 'src/features/catalog/routes/product.tsx' },
   renderer: `globalThis.drawnPages = [];
 export async function renderPage(url, answers, origin) {
   const entries = [...answers];

@@ -35,6 +35,11 @@ const webDistDir = aWebBuild('shop-pages-', {
     },
     'src/features/home/media/hero-poster.webp': { file: 'assets/hero-poster-e5.webp' },
   },
+  // Which manifest entry each page needs first, as the web build writes it.
+  pageSources: {
+    product: 'src/features/catalog/routes/product.tsx',
+    heroPoster: 'src/features/home/media/hero-poster.webp',
+  },
 });
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;

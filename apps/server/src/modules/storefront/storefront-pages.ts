@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError } from '../../lib/errors';
 import { redactUrl } from '../../lib/log-request';
 import type { RenderApp } from './app-renderer';
-import { PAGE_SOURCES, type WebAssets } from './assets';
+import type { WebAssets } from './assets';
 import { DrawBudget } from './draw-budget';
 import {
   categoryHead,
@@ -201,7 +201,7 @@ export class StorefrontPages {
       title: this.template.title ?? 'Stitch & Trim Supplies',
       description: this.template.description ?? SHOP_DESCRIPTION,
     };
-    const poster = this.assets.url(PAGE_SOURCES.heroPoster);
+    const poster = this.assets.url('heroPoster');
     return this.page(request, 'home', answers, (origin) => ({
       ...homeHead(origin, home),
       // Home's largest picture: the hero video's poster, which the hero shows first.
@@ -220,7 +220,7 @@ export class StorefrontPages {
     ]);
     return this.page(request, `shop ${page}`, answers, (origin) => ({
       ...listingHead(origin, '/shop', 'Shop', SHOP_DESCRIPTION, page),
-      scripts: this.assets.scripts(PAGE_SOURCES.shop),
+      scripts: this.assets.scripts('shop'),
     }));
   }
 
@@ -234,7 +234,7 @@ export class StorefrontPages {
     const answers = [await this.optional(() => this.categoriesAnswer())];
     return this.page(request, 'categories', answers, (origin) => ({
       ...listingHead(origin, '/categories', 'Categories', CATEGORIES_DESCRIPTION),
-      scripts: this.assets.scripts(PAGE_SOURCES.categories),
+      scripts: this.assets.scripts('categories'),
     }));
   }
 
@@ -258,7 +258,7 @@ export class StorefrontPages {
     ]);
     return this.page(request, `category ${page}`, [main, ...answers], (origin) => ({
       ...categoryHead(origin, category, LISTING_FALLBACK, page),
-      scripts: this.assets.scripts(PAGE_SOURCES.category),
+      scripts: this.assets.scripts('category'),
     }));
   }
 
@@ -274,7 +274,7 @@ export class StorefrontPages {
     });
     return this.page(request, `subcategory ${page}`, [main, products], (origin) => ({
       ...subcategoryHead(origin, subcategory, LISTING_FALLBACK, page),
-      scripts: this.assets.scripts(PAGE_SOURCES.subcategory),
+      scripts: this.assets.scripts('subcategory'),
     }));
   }
 
@@ -286,7 +286,7 @@ export class StorefrontPages {
     );
     return this.page(request, 'product', [main, related], (origin) => ({
       ...productHead(origin, product, productImageSrcSet),
-      scripts: this.assets.scripts(PAGE_SOURCES.product),
+      scripts: this.assets.scripts('product'),
     }));
   }
 
