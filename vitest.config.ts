@@ -21,7 +21,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          // jsdom renders slow down most when the machine is loaded (see the setup file).
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

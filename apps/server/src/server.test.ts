@@ -83,7 +83,9 @@ describe('the server process', () => {
     }
     expect(await server.exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-  });
+    // A fresh PGlite and its seed take ~17 s alone, and up to the health wait's 40 s on a loaded
+    // machine: more than the suite's 30 s default.
+  }, 90_000);
 
   it('is a development shop with the default admin when NODE_ENV is unset and it starts as npm start does', async () => {
     const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));

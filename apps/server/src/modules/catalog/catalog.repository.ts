@@ -499,6 +499,19 @@ export class CatalogRepository {
     // catalogue changes (stock plays no part in it): counted once, remembered in the listing memo
     // like a listing's total. It was most of a narrow search's cost ("lion head": a row visited per
     // match up to the cap; decision 037).
+    // A search that matches nothing (a misspelt word, mostly: "rhinstone") matches nothing until
+    // the catalogue changes; remembered with the words spelt nearly the same that came with it, it
+    // goes straight to its second pass next time (decision 037).
+    const nothingKey = `search nothing ${tsquery.full} ${typoWords.join(' ')}`;
+    const nothing = streamLength > 0 ? this.memo.recall<Map<string, string[]>>(nothingKey) : undefined;
+    if (nothing) {
+      return {
+        products: productsRead(new RawJson<ProductCard[]>('[]'), []),
+        total: 0,
+        totalCapped: false,
+        similar: nothing,
+      };
+    }
     const countKey = `search total ${tsquery.full}`;
     const remembered = this.memo.recall<number>(countKey);
     const version = this.memo.version;
@@ -539,6 +552,7 @@ export class CatalogRepository {
       similar.set(row.query, [...(similar.get(row.query) ?? []), row.word]);
       this.rememberStem(row.word, { folded: row.word, lexemes: row.lexemes ?? [] });
     }
+    if (streamLength > 0 && streamed === 0) this.memo.keep(nothingKey, similar, version);
     return { products, total, totalCapped, similar };
   }
 

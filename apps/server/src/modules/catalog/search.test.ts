@@ -148,6 +148,31 @@ describe('search relevance', () => {
     }
   });
 
+  it('remembers that a misspelt search matches nothing, and goes straight to its second pass, until the catalogue changes', async () => {
+    await addProducts([{ name: 'Tassellina Fringe', slug: 'tassellina-fringe' }]);
+    await app.catalog.cache.invalidate();
+    const pages = vi.spyOn(app.database, 'query');
+    const searches = () => pages.mock.calls.filter(([sql]) => sql.includes('stream AS MATERIALIZED')).length;
+    try {
+      const corrected = names(await search('tasselina'));
+      expect(corrected).toContain('tassellina fringe');
+      expect(searches()).toBe(2);
+      pages.mockClear();
+      expect(names(await search('tasselina'))).toEqual(corrected);
+      expect(searches()).toBe(1);
+      // Now a product holds the word as typed: the catalogue changed, and the first pass finds it.
+      await addProducts([{ name: 'Tasselina Cord', slug: 'tasselina-cord' }]);
+      await app.catalog.cache.invalidate();
+      pages.mockClear();
+      const found = names(await search('tasselina'));
+      expect(found).toContain('tasselina cord');
+      expect(found).toContain('tassellina fringe');
+      expect(searches()).toBe(2);
+    } finally {
+      pages.mockRestore();
+    }
+  });
+
   it('answers an exact total and no cap flag when few products match', async () => {
     const found = await search('grosgrain');
     expect(found.totalCapped).toBe(false);
@@ -158,7 +183,10 @@ describe('search relevance', () => {
 describe('a search with more matches than a page, fewer than the cap', () => {
   it('counts once: the next page and the next visitor reuse the count until the catalogue changes', async () => {
     await addProducts(
-      Array.from({ length: 30 }, (_, index) => ({ name: `Organzette Panel ${index + 1}`, slug: `organzette-${index + 1}` })),
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `Organzette Panel ${index + 1}`,
+        slug: `organzette-${index + 1}`,
+      })),
     );
     await app.catalog.cache.invalidate();
     const statements = vi.spyOn(app.database, 'query');
