@@ -155,9 +155,11 @@ describe("a drawn page's first requests", () => {
   it("name home's hero poster and each catalogue page's own chunk", async () => {
     const home = await (await fetch(`${shop.baseUrl}/`)).text();
     expect(home).toMatch(/<link rel="preload" as="image" href="\/assets\/hero-poster-[\w-]+\.webp"/);
-    const [product] = ((await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as {
-      products: { slug: string }[];
-    }).products;
+    const [product] = (
+      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as {
+        products: { slug: string }[];
+      }
+    ).products;
     for (const [path, chunk] of [
       ['/shop', 'shop'],
       ['/categories', 'categories'],
