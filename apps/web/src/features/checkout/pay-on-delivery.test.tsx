@@ -10,8 +10,6 @@ import { cartStore } from '../cart/cart-store';
 // Pay on delivery at checkout and on the customer's order page (docs/decisions/022-pay-on-delivery.md).
 
 const slow = { timeout: 5000 };
-// A busy machine (several test runs at once) may take longer than the default 5 s per test.
-vi.setConfig({ testTimeout: 20_000 });
 const customer = aUser();
 const config = aPaymentConfig();
 

@@ -2,7 +2,7 @@
 
 import type { Order } from '@shop/shared';
 import { ORDER_MESSAGES as M } from '@shop/shared';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
 import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
@@ -38,10 +38,6 @@ const order = anOrder({
     },
   ],
 });
-
-// A busy machine (several test runs at once) may take longer than the default second to answer.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { RECEIPT_MESSAGES as R } from '@shop/shared';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, aPaymentConfig, aShopInfo, aUser } from '../../testing/fixtures';
 import { pieceLine, unitLines } from './order-lines-testing';
@@ -12,8 +12,6 @@ import { PAYMENT_METHOD_NAMES } from '../../lib/order-labels';
 import { fakeApi, renderRoute } from '../../testing/render-route';
 import { deliveryAddressLines, Receipt } from './components/receipt';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 5000 };
 
 afterEach(() => {

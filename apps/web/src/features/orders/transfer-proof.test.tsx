@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { TRANSFER_PROOF_MESSAGES as P, TRANSFER_PROOF_MAX_BYTES } from '@shop/shared';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
@@ -10,9 +10,6 @@ import { anAdminOrder } from '../admin/admin-testing';
 // The proof of a bank transfer: the customer's upload on the order page, and the admin's panel.
 
 const slow = { timeout: 5000 };
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { SHOP_INFO_DEFAULTS } from '@shop/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,8 +13,6 @@ import { fakeApi, renderRoute, renderWithShopProviders } from '../../testing/ren
 import { saveAnswer } from '../saved-catalogue/saved-answers';
 import { shopInfoQueryKey } from './api/get-shop-info';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 5000 };
 
 const shop = aShopInfo();

@@ -11,8 +11,6 @@ import { StockAlertForm } from './components/stock-alert-form';
 
 // The page's first render loads its lazy chunk, which a busy machine may take seconds over.
 const slow = { timeout: 5000 };
-vi.setConfig({ testTimeout: 20_000 });
-
 const soldOut = aLaceByTheYard({ stock: 0.5 });
 
 async function openProduct(product: Product, alertAnswer: unknown, extra: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Dashboard } from '@shop/shared';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -45,10 +45,6 @@ function aBusyDashboard(): Dashboard {
 
 /** How a line sold by the piece says so in the answer. */
 const piece = { unit: 'piece', packSize: null, packItemName: null } as const;
-
-// A busy machine (several test runs at once) may take longer than the default second to answer.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

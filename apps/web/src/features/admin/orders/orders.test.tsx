@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ORDER_ADMIN_MESSAGES } from '@shop/shared';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -23,10 +23,6 @@ const transferOrder = anAdminOrder({
   paymentEvents: [],
 });
 const list = { orders: [order, transferOrder], page: 1, pageSize: 24, total: 2 };
-
-// A busy machine (several test runs at once) may take longer than the default second to answer.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

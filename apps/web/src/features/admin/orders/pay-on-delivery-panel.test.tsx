@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ORDER_ADMIN_MESSAGES, POD_ADMIN_MESSAGES } from '@shop/shared';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -23,8 +23,6 @@ const podOrder = anAdminOrder({
   payOnDelivery: { confirmedAt: null, received: null },
 });
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
 import { ADMIN_TABS } from './admin-layout';
 
 const admin = aUser({ id: 'u2', firstName: 'Shop', role: 'ADMIN' });
-
-// The first render loads the admin's lazy chunks, which a busy machine may take over a second for.
-configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { SHOP_SETTINGS_MESSAGES as M, OPENING_HOURS_MAX_LINES, type ShopSettingsChange } from '@shop/shared';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aShopInfo, aShopSettings, aShopSettingsAnswer, aUser } from '../../../testing/fixtures';
 import { apiCalls, renderRoute } from '../../../testing/render-route';
 import { fieldLabel, formatSettingValue } from './components/settings-changes';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 const slow = { timeout: 5000 };
 
 afterEach(() => {

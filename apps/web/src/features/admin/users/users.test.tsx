@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
 import { fakeApi, renderRoute } from '../../../testing/render-route';
@@ -11,10 +11,6 @@ const slow = { timeout: 5000 };
 const admin = aUser({ id: 'u-admin', firstName: 'Shop', lastName: 'Owner', email: 'admin@example.com', role: 'ADMIN' });
 const ada = aUser({ id: 'u-ada', firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com' });
 const page = (users = [admin, ada], total = users.length) => ({ users, page: 1, pageSize: 24, total });
-
-// A busy machine (several test runs at once) may take longer than the default second to answer.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
