@@ -531,12 +531,13 @@ export class CatalogRepository {
     ]);
     const first = rows[0];
     const streamed = first?.streamed ?? 0;
+    const counted = first?.counted ?? (plan.count ? remembered : undefined);
     let total: number;
     let totalCapped = false;
     if (streamLength > 0 && streamed < streamLength)
       total = streamed; // every match was read: exact
-    else if (first?.counted != null || (plan.count && remembered !== undefined)) {
-      const counted = first?.counted ?? (remembered as number);
+    else if (counted != null) {
+      // Kept only here: when the stream ran dry the statement's count reads 0.
       if (first?.counted != null) this.memo.keep(countKey, counted, version);
       totalCapped = counted > cap;
       total = Math.min(counted, cap);

@@ -8,7 +8,8 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-function readJson<T extends object>(file: string): Partial<T> {
+/** A table the build wrote as JSON, or an empty one where there is none (or it cannot be read). */
+function readTable<T>(file: string): Record<string, T> {
   try {
     return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   } catch {
@@ -31,9 +32,8 @@ export class WebAssets {
 
   /** `preloaded`: the scripts the built index.html preloads, by URL (its PageTemplate's `preloads`). */
   constructor(webDistDir: string, preloaded: readonly string[]) {
-    const manifest = readJson<Record<string, ManifestChunk>>(path.join(webDistDir, '.vite', 'manifest.json'));
-    this.manifest = manifest as Record<string, ManifestChunk>;
-    this.sources = readJson<Record<StorefrontPageSource, string>>(path.join(webDistDir, STOREFRONT_PAGE_SOURCES_FILE));
+    this.manifest = readTable<ManifestChunk>(path.join(webDistDir, '.vite', 'manifest.json'));
+    this.sources = readTable<string>(path.join(webDistDir, STOREFRONT_PAGE_SOURCES_FILE));
     // What index.html loads: the entry and its imports, and the chunks it preloads besides. The
     // entry is small and imports the app (React, the router, the layout) in a task of its own;
     // index.html preloads that chunk and its imports (apps/web vite.config.ts).
@@ -46,14 +46,14 @@ export class WebAssets {
 
   /** The URL of a built file (an image), or undefined. */
   url(name: StorefrontPageSource): string | undefined {
-    const chunk = this.manifestChunk(name);
-    return chunk ? `/${chunk.file}` : undefined;
+    const key = this.manifestKey(name);
+    return key ? `/${this.manifest[key]?.file}` : undefined;
   }
 
   /** The URLs of the scripts a lazy page needs that index.html does not load already. */
   scripts(name: StorefrontPageSource): string[] {
-    const source = this.sources[name];
-    if (!source || !this.manifest[source]) return [];
+    const source = this.manifestKey(name);
+    if (!source) return [];
     return [...this.closure(source)]
       .filter((key) => !this.inIndex.has(key))
       .map((key) => this.manifest[key]?.file)
@@ -61,9 +61,10 @@ export class WebAssets {
       .map((file) => `/${file}`);
   }
 
-  private manifestChunk(name: StorefrontPageSource): ManifestChunk | undefined {
+  /** The manifest's key for a page's source, when the build has both. */
+  private manifestKey(name: StorefrontPageSource): string | undefined {
     const source = this.sources[name];
-    return source ? this.manifest[source] : undefined;
+    return source && this.manifest[source] ? source : undefined;
   }
 
   /** The chunk and every chunk it imports, by manifest key. */
