@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     products: { type: 'string', default: '200000' },
     /** Comma-separated searches; "…@3" asks for page 3. */
     searches: { type: 'string', default: 'lace,lace@3,gold button,rhinstone,lion head,but' },
+    /** `true` prints each statement's plan, with its buffers per node, after the table's row. */
+    plans: { type: 'string', default: 'false' },
   },
 });
 
@@ -44,6 +46,7 @@ const literal = (value: unknown): string => {
 console.log('| search | statements | shared buffers | best ms of 7 |');
 console.log('| --- | ---: | ---: | ---: |');
 let statement = 0;
+const plans: string[] = [];
 for (const search of args.searches.split(',')) {
   const [text = '', page = '1'] = search.split('@');
   // Once to fill the stems and statistics the service remembers, then the statements of a search.
@@ -72,10 +75,17 @@ for (const search of args.searches.split(',')) {
     }
     buffers.push(read);
     times.push(best);
+    if (args.plans === 'true') {
+      const plan = await client.query(
+        `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) EXECUTE ${name}(${params.map(literal).join(',')})`,
+      );
+      plans.push(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    }
   }
   console.log(
     `| "${text}"${page === '1' ? '' : `, page ${page}`} | ${sent.length} | ${buffers.join(' + ')} | ${times.map((time) => time.toFixed(2)).join(' + ')} |`,
   );
 }
+for (const plan of plans) console.log(`\n${plan}`);
 await client.end();
 await database.close();

@@ -38,8 +38,8 @@ export interface Specification {
 /**
  * NOTE: category_id copies the subcategory's category so that category listings are one index
  * range scan; a trigger keeps it in step when a subcategory moves (0001_search.sql).
- * search_vector and name_vector are written by a trigger too (accents folded), which also adds new
- * words to search_words.
+ * Its search vectors live in product_search, written by a trigger too (accents folded), which
+ * also adds new words to search_words.
  */
 export const products = pgTable(
   'products',
@@ -68,9 +68,6 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     isHotBuy: boolean('is_hot_buy').notNull().default(false),
     isNewlyAdded: boolean('is_newly_added').notNull().default(false),
-    searchVector: tsvector('search_vector'),
-    /** The name alone, accents folded: the first stream of a top-K search (0007_search_top_k.sql). */
-    nameVector: tsvector('name_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,7 +89,6 @@ export const products = pgTable(
     index('products_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
     index('products_hot_buy_idx').on(t.updatedAt.desc().nullsFirst()).where(sql`${t.isHotBuy}`),
     index('products_newly_added_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNewlyAdded}`),
-    index('products_search_vector_idx').using('gin', t.searchVector),
     // Is an uploaded image still used by a product? (0005_catalog_admin.sql)
     index('products_images_idx').using('gin', t.images.op('jsonb_path_ops')),
     // /api/products/<slug> must never be a fixed route (RESERVED_PRODUCT_SLUGS).
@@ -100,7 +96,28 @@ export const products = pgTable(
       'products_slug_not_reserved',
       sql`${t.slug} NOT IN ('admin', 'import', 'export', 'search', 'hot-buy', 'featured', 'category', 'subcategory')`,
     ),
-    index('products_name_vector_idx').using('gin', t.nameVector),
+  ],
+);
+
+/**
+ * What a search reads, one narrow row per product (~20 to a page, against ~4 of `products`):
+ * written after every change of a product's name, description or place by a trigger
+ * (0017_product_search.sql, decision 038), never by the application.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The name alone, accents folded: the first stream of a top-K search (0007_search_top_k.sql). */
+    nameVector: tsvector('name_vector').notNull(),
+    /** Name (A), subcategory and category names (B), description (C), accents folded. */
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [
+    index('product_search_search_vector_idx').using('gin', t.searchVector),
+    index('product_search_name_vector_idx').using('gin', t.nameVector),
   ],
 );
 

@@ -89,6 +89,7 @@ export async function seedDemoCatalogue(
 /** Fresh statistics and visibility map, so plans use the covering indexes from the first request. */
 export async function analyze(database: Database) {
   await database.query('VACUUM ANALYZE products');
+  await database.query('VACUUM ANALYZE product_search');
   await database.query('ANALYZE categories');
   await database.query('ANALYZE subcategories');
 }

@@ -246,7 +246,9 @@ interface SearchPageRow {
 /**
  * searchPage's statement, written once: the same text every time, so the prepared statement's
  * name (client.ts) is found without hashing 4 KB of new text per search. PostgreSQL joins the
- * page's cards into one text (decision 036): Node receives one row, not one per product.
+ * page's cards into one text (decision 036): Node receives one row, not one per product. Every
+ * match is read from the narrow product_search (decision 038); `products` gives the cards of the
+ * page's rows alone, by primary key.
  * $1 the whole tsquery, $2 count, $3 scanNames, $4 scanOthers, $5 the stream's length, $6 the
  * page size, $7 the offset, $8 the typo words, $9 the tsquery the indexes are asked, $10 whether
  * $9 differs from $1 (SearchQuery, SearchPlan), $11 and $12 the rows the names' and the others'
@@ -256,48 +258,51 @@ const SEARCH_PAGE_SQL = (() => {
   const query = '(SELECT q FROM query)';
   // What the GIN indexes are asked; the whole query then filters the rows they give.
   const indexed = '(SELECT q FROM index_query)';
-  const filter = (column: string) => `(NOT $10 OR coalesce(${column}, '') @@ ${query})`;
+  const filter = (column: string) => `(NOT $10 OR ${column} @@ ${query})`;
   const order = `found.position > ${RANK_WINDOW}, found.tier, found.rank DESC, found.position`;
   return `WITH query AS MATERIALIZED (SELECT to_tsquery('english', $1) AS q),
        index_query AS MATERIALIZED (SELECT to_tsquery('english', $9) AS q),
        names_scan AS MATERIALIZED (
-         SELECT id FROM (SELECT id, name_vector FROM products WHERE $3 LIMIT $11) rows_read
-          WHERE coalesce(name_vector, '') @@ ${query} LIMIT $5
+         SELECT id, search_vector FROM (SELECT id, name_vector, search_vector FROM product_search WHERE $3 LIMIT $11) rows_read
+          WHERE name_vector @@ ${query} LIMIT $5
        ),
        others_scan AS MATERIALIZED (
-         SELECT id FROM (SELECT id, name_vector, search_vector FROM products WHERE $4 LIMIT $12) rows_read
-          WHERE coalesce(search_vector, '') @@ ${query} AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5
+         SELECT id, search_vector FROM (SELECT id, name_vector, search_vector FROM product_search WHERE $4 LIMIT $12) rows_read
+          WHERE search_vector @@ ${query} AND NOT name_vector @@ ${query} LIMIT $5
        ),
        stream AS MATERIALIZED (
-         SELECT id, tier, row_number() OVER () AS n FROM (
-           (SELECT id, 0 AS tier FROM names_scan WHERE (SELECT count(*) FROM names_scan) >= $5)
+         SELECT id, tier, search_vector, row_number() OVER () AS n FROM (
+           (SELECT id, 0 AS tier, search_vector FROM names_scan WHERE (SELECT count(*) FROM names_scan) >= $5)
            UNION ALL
-           (SELECT id, 0 AS tier FROM products
+           (SELECT id, 0 AS tier, search_vector FROM product_search
              WHERE (NOT $3 OR (SELECT count(*) FROM names_scan) < $5)
                AND name_vector @@ ${indexed} AND ${filter('name_vector')} LIMIT $5)
            UNION ALL
-           (SELECT id, 1 AS tier FROM others_scan WHERE (SELECT count(*) FROM others_scan) >= $5)
+           (SELECT id, 1 AS tier, search_vector FROM others_scan WHERE (SELECT count(*) FROM others_scan) >= $5)
            UNION ALL
-           (SELECT id, 1 AS tier FROM products
+           (SELECT id, 1 AS tier, search_vector FROM product_search
              WHERE (NOT $4 OR (SELECT count(*) FROM others_scan) < $5)
                AND search_vector @@ ${indexed} AND ${filter('search_vector')}
-               AND NOT coalesce(name_vector, '') @@ ${query} LIMIT $5)
+               AND NOT name_vector @@ ${query} LIMIT $5)
            LIMIT $5
          ) matches
        ),
        counted AS MATERIALIZED (
          SELECT count(*)::int AS n FROM (
-           SELECT 1 FROM products
+           SELECT 1 FROM product_search
             WHERE $2 AND (SELECT count(*) FROM stream) >= $5
               AND search_vector @@ ${indexed} AND ${filter('search_vector')} LIMIT ${SEARCH_TOTAL_CAP + 1}
          ) matches
        ),
-       found AS MATERIALIZED (
-         SELECT stream.id, ${CARD_JSON}, stream.tier, stream.n AS position,
-                CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(p.search_vector, ${query}) ELSE 0 END AS rank
-           FROM stream JOIN products p ON p.id = stream.id
+       ranked AS MATERIALIZED (
+         SELECT stream.id, stream.tier, stream.n AS position,
+                CASE WHEN stream.n <= ${RANK_WINDOW} THEN ts_rank(stream.search_vector, ${query}) ELSE 0 END AS rank
+           FROM stream
           ORDER BY stream.n > ${RANK_WINDOW}, stream.tier, rank DESC, stream.n
           LIMIT $6 OFFSET $7
+       ),
+       found AS MATERIALIZED (
+         SELECT ranked.*, ${CARD_JSON} FROM ranked JOIN products p ON p.id = ranked.id
        ),
        page AS (
          SELECT string_agg(found.id::text, ',' ORDER BY ${order}) AS ids,
@@ -479,11 +484,13 @@ export class CatalogRepository {
    * same whether 50 or 50,000 products match; only the first RANK_WINDOW rows are ordered by
    * ts_rank within their tier. Each stream reads either its GIN index (few matches: the bitmap
    * costs what the matches cost) or the table in storage order until it has enough (many
-   * matches: a few hundred rows); `plan` says which, from the column statistics. The total is
-   * counted by the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far
-   * beyond the cap or the stream ran out before its end (every match was then read). The cards
-   * come from the rows read for ts_rank (one join, not two). One round trip and one row, even when the page is empty: the counts, the
-   * typos, and the page's cards joined by PostgreSQL into one JSON text (decision 036).
+   * matches: a few hundred rows); `plan` says which, from the column statistics. Both read
+   * product_search, a narrow table of the vectors alone (decision 038). The total is counted by
+   * the index up to SEARCH_TOTAL_CAP + 1, unless the statistics already put it far beyond the cap
+   * or the stream ran out before its end (every match was then read). Only the page's rows are
+   * read from `products`, for their cards. One round trip and one row, even when the page is
+   * empty: the counts, the typos, and the page's cards joined by PostgreSQL into one JSON text
+   * (decision 036).
    *
    * `typoWords`: when fewer than TYPO_SEARCH_BELOW products match, the same round trip also
    * brings, for each of these words, up to three known words spelt nearly the same ("rhinstone"
@@ -558,7 +565,7 @@ export class CatalogRepository {
   }
 
   /**
-   * How often the catalogue's words occur, from PostgreSQL's statistics of the two vectors (the
+   * How often the catalogue's words occur, from PostgreSQL's statistics of product_search's two vectors (the
    * most common lexemes and the share of products holding each), remembered until the catalogue
    * changes. Empty before the first ANALYZE: every search then takes the index, always correct.
    */
@@ -569,11 +576,11 @@ export class CatalogRepository {
           `SELECT s.attname AS column, e.lexeme, e.share
              FROM pg_stats s
              CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(lexeme, share)
-            WHERE s.schemaname = current_schema() AND s.tablename = 'products'
+            WHERE s.schemaname = current_schema() AND s.tablename = 'product_search'
               AND s.attname IN ('name_vector', 'search_vector') AND e.lexeme IS NOT NULL`,
         ),
         this.database.query<{ rows: number }>(
-          `SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
+          `SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'product_search'::regclass`,
         ),
       ]);
       const statistics: SearchStatistics = { products: table?.rows ?? 0, names: new Map(), all: new Map() };

@@ -112,7 +112,7 @@ describe('search relevance', () => {
       ['lion he', 'lion & he:*'],
     ] as const) {
       const [expected] = await shop.database.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM products WHERE search_vector @@ to_tsquery('english', $1)`,
+        `SELECT count(*)::int AS total FROM product_search WHERE search_vector @@ to_tsquery('english', $1)`,
         [tsquery],
       );
       const found = await search(query, '&pageSize=100');
@@ -261,7 +261,7 @@ describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
   });
 
   it('gives the same pages after ANALYZE, when the statistics make it read the table instead of the index', async () => {
-    await shop.database.query('ANALYZE products');
+    await shop.database.query('ANALYZE product_search');
     const after: string[][] = [];
     for (let page = 1; page <= 10; page += 1) after.push(ids(await search('tulle', `&pageSize=100&page=${page}`)));
     expect(after).toEqual(before);
@@ -284,6 +284,53 @@ describe('a search with more than SEARCH_TOTAL_CAP matches', () => {
     expect(found.products.parse()).toEqual(indexed.products.parse());
     expect(unbounded.products.parse()).toEqual(indexed.products.parse());
     expect(scanBudget(24, 1)).toBe(1_000);
+  });
+});
+
+describe('the search table (product_search, decision 038)', () => {
+  const found = async (query: string) => ids(await search(query));
+  const searchRow = async (id: string) =>
+    shop.database.query<{ version: string }>('SELECT xmin::text AS version FROM product_search WHERE id = $1', [id]);
+
+  it('follows every write to a product, its subcategory and its category, and nothing else', async () => {
+    await addProducts([{ name: 'Zanzibar Braid', slug: 'zanzibar-braid' }]);
+    const [product] = await shop.database.query<{ id: string }>(
+      `SELECT id FROM products WHERE slug = 'zanzibar-braid'`,
+    );
+    const id = product?.id ?? '';
+    await expect.poll(() => found('zanzibar')).toEqual([id]);
+
+    await shop.database.query(`UPDATE products SET name = 'Kilimanjaro Braid' WHERE id = $1`, [id]);
+    await expect.poll(() => found('kilimanjaro')).toEqual([id]);
+    expect(await found('zanzibar')).toEqual([]);
+
+    await shop.database.query(`UPDATE products SET description = 'Woven with marula thread.' WHERE id = $1`, [id]);
+    await expect.poll(() => found('marula')).toEqual([id]);
+
+    // A change of stock (every order) leaves the search row as it is.
+    const [before] = await searchRow(id);
+    await shop.database.query('UPDATE products SET stock_hundredths = stock_hundredths - 100 WHERE id = $1', [id]);
+    expect(await searchRow(id)).toEqual([before]);
+
+    const [category] = await shop.database.query<{ id: string }>(
+      `INSERT INTO categories (name, slug) VALUES ('Savanna Notions', 'savanna-notions') RETURNING id`,
+    );
+    const [sub] = await shop.database.query<{ id: string }>(
+      `INSERT INTO subcategories (name, slug, category_id) VALUES ('Okapi Trims', 'okapi-trims', $1) RETURNING id`,
+      [category?.id],
+    );
+    await shop.database.query('UPDATE products SET subcategory_id = $1 WHERE id = $2', [sub?.id, id]);
+    await expect.poll(() => found('okapi trims')).toEqual([id]);
+    expect(await found('savanna')).toEqual([id]);
+    await shop.database.query(`UPDATE subcategories SET name = 'Serengeti Trims' WHERE id = $1`, [sub?.id]);
+    await expect.poll(() => found('serengeti')).toEqual([id]);
+    await shop.database.query(`UPDATE categories SET name = 'Sahel Notions' WHERE id = $1`, [category?.id]);
+    await expect.poll(() => found('sahel')).toEqual([id]);
+    expect(await found('savanna')).toEqual([]);
+
+    await shop.database.query('DELETE FROM products WHERE id = $1', [id]);
+    expect(await searchRow(id)).toEqual([]);
+    await expect.poll(() => found('kilimanjaro')).toEqual([]);
   });
 });
 
