@@ -23,6 +23,7 @@ export * from './receipt-messages';
 export * from './sale-terms';
 export * from './shop-info';
 export * from './shop-settings';
+export * from './stock-alert-messages';
 export * from './stock-alerts';
 export * from './storefront-pages';
 export * from './text';

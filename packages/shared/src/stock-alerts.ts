@@ -1,7 +1,7 @@
 // Back-in-stock alerts (issue 25, decision 031): a visitor leaves an email on a sold-out product
-// and is written to once when it can be bought again. The request's schema, every text the shop
-// shows for it, and the limits. The product page's form loads with the page, never on the first
-// visit's path, so zod here costs the home page nothing.
+// and is written to once when it can be bought again. The requests' schemas, for the server; the
+// texts and limits are in stock-alert-messages.ts, which the product page's form imports without
+// zod.
 import { z } from 'zod';
 import { emailSchema } from './accounts';
 import { text } from './text';
@@ -12,39 +12,3 @@ export type StockAlertRequest = z.input<typeof stockAlertRequestSchema>;
 
 /** POST /api/stock-alerts/unsubscribe?token=… (the email's link, or a mail client's one-click). */
 export const stockAlertUnsubscribeQuerySchema = z.object({ token: text(200).min(1) });
-
-export const STOCK_ALERT_LIMITS = {
-  /** Open alerts one address may have at once, over all products. */
-  openPerEmail: 20,
-  /** Open alerts one product may have: bounds the mail a restock sends out at once. */
-  openPerProduct: 1_000,
-  /** Requests one IP address may make per window. */
-  requestsPerIp: 10,
-  windowMinutes: 60,
-} as const;
-
-/** How many wait for a product, as the admin's list and dashboard say it. */
-export const waitingText = (count: number): string => `${count.toLocaleString('en-NG')} waiting`;
-
-export const STOCK_ALERT_MESSAGES = {
-  heading: 'Tell me when it is back',
-  intro: 'Leave your email and we will write once, when this product can be bought again.',
-  emailLabel: 'Email address',
-  submit: 'Notify me',
-  submitting: 'Saving…',
-  /** The same answer for a new request and a repeated one: it says nothing about who else asked. */
-  requested: 'Thanks. We will email you once when this product is back in stock.',
-  failed: 'Could not save your request. Please try again.',
-  inStock: 'This product is in stock now: you can order it.',
-  tooManyForEmail: `This email already waits for ${STOCK_ALERT_LIMITS.openPerEmail} products. You will be told as they come back.`,
-  tooManyForProduct: 'Too many people are waiting for this product to take another request. Please check back soon.',
-  productNotFound: 'Product not found',
-  unsubscribeConfirm:
-    'Stop back-in-stock emails to this address? Products it still waits for will not be emailed when they are back.',
-  unsubscribeButton: 'Stop back-in-stock emails',
-  unsubscribed: 'Done: no more back-in-stock emails will come to this address. You can ask again on any product page.',
-  unsubscribeInvalid: 'This link is not valid.',
-  /** Admin: products list and dashboard. */
-  dashboardHeading: 'Waiting for restock',
-  dashboardEmpty: 'Nobody is waiting for a product.',
-} as const;
