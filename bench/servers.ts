@@ -12,6 +12,12 @@ import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** The benchmark database's name for the checkout at `checkout`: its size and its migrations' digest. */
+export function benchDatabaseName(products: number, checkout = root): string {
+  const journal = readFileSync(path.join(checkout, 'apps/server/src/db/migrations/meta/_journal.json'));
+  return `shop_bench_${products}_${createHash('sha1').update(journal).digest('hex').slice(0, 8)}`;
+}
+
 /**
  * A PostgreSQL database holding `products` products (created and seeded once, kept for later runs).
  * Its name carries a digest of the migrations, so a branch with other migrations (or a new one)
@@ -19,8 +25,7 @@ export const root = path.resolve(import.meta.dirname, '..');
  */
 export async function ensureDatabase(products: number): Promise<string> {
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const journal = readFileSync(path.join(root, 'apps/server/src/db/migrations/meta/_journal.json'));
-  const name = `shop_bench_${products}_${createHash('sha1').update(journal).digest('hex').slice(0, 8)}`;
+  const name = benchDatabaseName(products);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -44,9 +49,11 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  /** Another checkout of the shop to run instead of this one (compare.ts). */
+  checkout = root,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: root,
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
