@@ -144,6 +144,34 @@ describe('a first visit on a phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // A picture in SVG costs the page a document of its own (10–40 ms of the page's thread on a
+  // slow host: the logo was one); zod costs its 26 KB and their evaluation (the product page's
+  // back-in-stock form took it in with its texts).
+  it('builds no document for a picture and loads no form schemas, on home and on a product page', async () => {
+    const { page, context, errors } = await shop.newPage({ width: 412, height: 823 });
+    const pictures: string[] = [];
+    const withZod: Promise<string | undefined>[] = [];
+    page.on('response', (response) => {
+      if ((response.headers()['content-type'] ?? '').startsWith('image/svg+xml')) pictures.push(response.url());
+      if (response.request().resourceType() === 'script') {
+        withZod.push(response.text().then((text) => (/\$Zod[A-Z]/.test(text) ? response.url() : undefined)));
+      }
+    });
+    const [product] = (
+      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
+    ).products;
+    for (const path of ['/', `/products/${product?.slug}`]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('html').getAttribute('data-app-ready'), path).toBe('true');
+    }
+    expect(pictures).toEqual([]);
+    expect((await Promise.all(withZod)).filter(Boolean)).toEqual([]);
+    expect(withZod.length).toBeGreaterThan(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 // The built web app tells the server which files each drawn page needs first (page-sources.ts,

@@ -43,12 +43,14 @@ const storefrontPageSources: Plugin = {
     });
   },
 };
-// main.tsx is a small entry that imports the app (src/app/start-app.tsx) in a task of its own,
-// so evaluating React, the router and the layout is not one long task with it (issue 26). The
-// browser should not find that chunk only when the entry runs: index.html preloads it and what
-// it imports, as it does the entry's own imports, so the server's pages name them too (html.ts).
+// main.tsx is a small entry that imports the libraries (src/app/start-libraries.ts) and then the
+// app (src/app/start-app.tsx), each in a task of its own, so evaluating React, the router and the
+// layout is not one long task (issue 26). The browser should not find those chunks only when the
+// entry runs: index.html preloads them and what they import, as it does the entry's own imports,
+// so the server's pages name them too (html.ts).
 const APP_START = 'src/app/start-app.tsx';
 const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start-app\.tsx$/;
+const LIBRARIES_START_MODULE = /[\\/]src[\\/]app[\\/]start-libraries\.ts$/;
 const preloadAppStart: Plugin = {
   name: 'shop:preload-app-start',
   apply: 'build',
@@ -60,6 +62,7 @@ const preloadAppStart: Plugin = {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
       const start = chunks.find((chunk) => chunk.moduleIds.some((id) => APP_START_MODULE.test(id)));
       if (!start) throw new Error(`${APP_START} is not a chunk of its own: main.tsx must import it dynamically`);
+      const libraries = chunks.find((chunk) => chunk.moduleIds.some((id) => LIBRARIES_START_MODULE.test(id)));
       const alreadyNamed = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
       const files: string[] = [];
       const add = (fileName: string) => {
@@ -68,6 +71,7 @@ const preloadAppStart: Plugin = {
         const chunk = bundle[fileName];
         if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported);
       };
+      if (libraries) add(libraries.fileName);
       add(start.fileName);
       // Its styles (the toasts') too, as a stylesheet like the entry's: the drawn page has them.
       const styles = [...(start.viteMetadata?.importedCss ?? [])];

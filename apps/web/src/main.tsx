@@ -8,6 +8,8 @@ if (!root) throw new Error('The #root element is missing from index.html');
 // long task (issue 26). The app's module comes in a task of its own (index.html preloads it, so
 // nothing waits on the network for it), and app/start-app.tsx goes on in short tasks.
 void yieldToMain()
+  .then(() => import('./app/start-libraries'))
+  .then(yieldToMain)
   .then(() => import('./app/start-app'))
   .then(async ({ startApp }) => {
     await yieldToMain();
