@@ -188,9 +188,16 @@ describe("a drawn page's first requests", () => {
         products: { slug: string }[];
       }
     ).products;
+    const [category] = (
+      (await (await fetch(`${shop.baseUrl}/api/categories`)).json()) as {
+        categories: { slug: string; subcategories: { slug: string }[] }[];
+      }
+    ).categories;
     for (const [path, chunk] of [
       ['/shop', 'shop'],
       ['/categories', 'categories'],
+      [`/categories/${category?.slug}`, 'category'],
+      [`/subcategories/${category?.subcategories[0]?.slug}`, 'subcategory'],
       [`/products/${product?.slug}`, 'product'],
     ] as const) {
       const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}${path}`)).text());
