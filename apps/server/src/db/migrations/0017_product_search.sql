@@ -2,7 +2,7 @@
 -- search reads its matches in storage order or by GIN index and checks each row it visits; on
 -- `products` a row is ~1.8 KB (description, specifications, images, the stored card), four to a
 -- page, so "gold button" visited ~320 pages for 24 matches and counting "lion head" a page per
--- product holding "lion". product_search keeps only what a search reads (~20 rows a page); the
+-- product holding "lion". product_search keeps only what a search reads (~15 rows a page); the
 -- page's cards are still read from `products`, 24 rows by primary key. A change of stock (every
 -- order) no longer rewrites the vectors.
 CREATE TABLE "product_search" (

@@ -100,7 +100,7 @@ export const products = pgTable(
 );
 
 /**
- * What a search reads, one narrow row per product (~20 to a page, against ~4 of `products`):
+ * What a search reads, one narrow row per product (~15 to a page, against ~4 of `products`):
  * written after every change of a product's name, description or place by a trigger
  * (0017_product_search.sql, decision 038), never by the application.
  */
