@@ -44,6 +44,8 @@ import { productHoldMax } from '../apps/server/src/modules/orders/order-limits';
 import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX } from '../packages/shared/src/orders';
 import { PIECE_TERMS, QUANTITY_SCALE } from '../packages/shared/src/units';
+import { dropDatabase } from './orders-load';
+import { BENCH_SERVER_URL, benchDatabaseUrl } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,9 +59,8 @@ const duration = Number(args.duration);
 const maxRequests = Number(args.requests);
 const concurrency = Number(args.concurrency);
 const accountCount = Number(args.accounts);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname)) {
-  throw new Error(`bench:abuse runs on a loopback PostgreSQL only, not ${new URL(serverUrl).hostname}`);
+if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(BENCH_SERVER_URL).hostname)) {
+  throw new Error(`bench:abuse runs on a loopback PostgreSQL only, not ${new URL(BENCH_SERVER_URL).hostname}`);
 }
 const DATABASE = 'shop_bench_abuse';
 
@@ -299,21 +300,12 @@ async function holdingsOf(customer: Customer): Promise<Holdings> {
 // ---------- The database, to check what the API said ----------
 
 async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
-
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.end();
+  return benchDatabaseUrl(DATABASE);
 }
 
 interface DatabaseView {
@@ -913,7 +905,7 @@ async function run(label: string, limits: Record<string, string>, withManyAccoun
     return { label, start, flood: floodResult, hold, attackerUnits, honest, many };
   } finally {
     await shop.stop();
-    await dropDatabase();
+    await dropDatabase(DATABASE);
   }
 }
 

@@ -14,7 +14,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 import { seedLargeOrders } from '../apps/server/src/db/seed/seed-large-orders';
 import { ORDER_STATUSES } from '../packages/shared/src/constants';
-import { type Measurement, measure, startServer, stopServer } from './servers';
+import { BENCH_SERVER_URL, benchDatabaseUrl, type Measurement, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,19 +31,17 @@ const connections = Number(args.connections);
 const TARGET_P99_MS = 150;
 const PAGE_SIZE = 24;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench@12345' };
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database each run, seeded with the catalogue and the orders. */
 async function freshDatabase() {
   const name = 'shop_bench_admin';
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  const url = benchDatabaseUrl(name);
+  const database = await openDatabase({ url, dataDir: '' });
   await seedLargeCatalogue(database, productCount);
   const seeded = await seedLargeOrders(database, orderCount);
   console.log(`orders: ${seeded.after} in ${name} (seeded in ${(seeded.ms / 1000).toFixed(1)} s)`);
@@ -53,7 +51,7 @@ async function freshDatabase() {
   );
   await database.close();
   if (!sample) throw new Error('no orders seeded');
-  return { url: url.toString(), sample, seedMs: seeded.ms, total: seeded.after };
+  return { url, sample, seedMs: seeded.ms, total: seeded.after };
 }
 
 async function adminToken(port: number): Promise<string> {

@@ -11,7 +11,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '@shop/testing';
 import pg from 'pg';
-import { benchDatabaseName, measure, root, startServer, stopServer } from './servers';
+import {
+  BENCH_SERVER_URL,
+  benchDatabaseName,
+  benchDatabaseUrl,
+  measure,
+  root,
+  startServer,
+  stopServer,
+} from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +46,6 @@ if (!args.before) {
   process.exit(1);
 }
 const products = Number(args.products);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const commitOf = (checkout: string) => {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: checkout, encoding: 'utf8' }).trim();
   const changed = execFileSync(
@@ -56,15 +63,14 @@ const sides = [
   { name: 'before', checkout: path.resolve(args.before) },
   { name: 'after', checkout: root },
 ].map((side) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDatabaseName(products, side.checkout)}`;
-  return { ...side, databaseUrl: url.toString() };
+  const database = benchDatabaseName(products, side.checkout);
+  return { ...side, database, databaseUrl: benchDatabaseUrl(database) };
 });
 
-const admin = new pg.Client({ connectionString: serverUrl });
+const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
 await admin.connect();
 for (const side of sides) {
-  const name = new URL(side.databaseUrl).pathname.slice(1);
+  const name = side.database;
   const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (!found.rowCount) {
     console.error(

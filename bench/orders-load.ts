@@ -4,6 +4,7 @@ import type { Request } from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
+import { BENCH_SERVER_URL, benchDatabaseUrl } from './servers';
 
 export const STARTING_STOCK = 1_000_000;
 
@@ -19,15 +20,13 @@ export interface OrderableProduct {
  * products, newest first or by id.
  */
 export async function freshDatabase(name: string, productCount: number, order: 'id' | 'newest' = 'id') {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  const url = benchDatabaseUrl(name);
+  const database = await openDatabase({ url, dataDir: '' });
   await seedLargeCatalogue(database, productCount);
   // STARTING_STOCK units of sale, stored in hundredths (migration 0014).
   await database.query('UPDATE products SET stock_hundredths = $1', [STARTING_STOCK * 100]);
@@ -38,14 +37,12 @@ export async function freshDatabase(name: string, productCount: number, order: '
   );
   await database.close();
   console.log(`catalogue: ${products.length} products with ${STARTING_STOCK.toLocaleString('en')} in stock each`);
-  return { url: url.toString(), products };
+  return { url, products };
 }
 
 /** Drops a database freshDatabase made. */
 export async function dropDatabase(name: string) {
-  const admin = new pg.Client({
-    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  });
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();

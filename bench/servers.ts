@@ -12,6 +12,16 @@ import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** The PostgreSQL server the benchmarks make their databases on. */
+export const BENCH_SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The address of database `name` on that server. */
+export function benchDatabaseUrl(name: string): string {
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** The benchmark database's name for the checkout at `checkout`: its size and its migrations' digest. */
 export function benchDatabaseName(products: number, checkout = root): string {
   const journal = readFileSync(path.join(checkout, 'apps/server/src/db/migrations/meta/_journal.json'));
@@ -24,20 +34,18 @@ export function benchDatabaseName(products: number, checkout = root): string {
  * gets a database of its own instead of one its migrator would skip or trip over.
  */
 export async function ensureDatabase(products: number): Promise<string> {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = benchDatabaseName(products);
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  const url = benchDatabaseUrl(name);
+  const database = await openDatabase({ url, dataDir: '' });
   const seeded = await seedLargeCatalogue(database, products);
   console.log(`catalogue: ${seeded.after} products in ${name}`);
   await database.close();
-  return url.toString();
+  return url;
 }
 
 /**
