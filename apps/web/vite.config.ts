@@ -48,7 +48,6 @@ const storefrontPageSources: Plugin = {
 // layout is not one long task (issue 26). The browser should not find those chunks only when the
 // entry runs: index.html preloads them and what they import, as it does the entry's own imports,
 // so the server's pages name them too (html.ts).
-const APP_START = 'src/app/start-app.tsx';
 const APP_START_MODULE = /[\\/]src[\\/]app[\\/]start-app\.tsx$/;
 const LIBRARIES_START_MODULE = /[\\/]src[\\/]app[\\/]start-libraries\.ts$/;
 const preloadAppStart: Plugin = {
@@ -60,9 +59,12 @@ const preloadAppStart: Plugin = {
       const bundle = context.bundle;
       if (!bundle) return [];
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-      const start = chunks.find((chunk) => chunk.moduleIds.some((id) => APP_START_MODULE.test(id)));
-      if (!start) throw new Error(`${APP_START} is not a chunk of its own: main.tsx must import it dynamically`);
-      const libraries = chunks.find((chunk) => chunk.moduleIds.some((id) => LIBRARIES_START_MODULE.test(id)));
+      const chunkOf = (module: RegExp) => {
+        const found = chunks.find((chunk) => chunk.moduleIds.some((id) => module.test(id)));
+        if (!found) throw new Error(`${module} is in no chunk of its own: main.tsx must import it dynamically`);
+        return found;
+      };
+      const start = chunkOf(APP_START_MODULE);
       const alreadyNamed = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
       const files: string[] = [];
       const add = (fileName: string) => {
@@ -71,7 +73,7 @@ const preloadAppStart: Plugin = {
         const chunk = bundle[fileName];
         if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported);
       };
-      if (libraries) add(libraries.fileName);
+      add(chunkOf(LIBRARIES_START_MODULE).fileName);
       add(start.fileName);
       // Its styles (the toasts') too, as a stylesheet like the entry's: the drawn page has them.
       const styles = [...(start.viteMetadata?.importedCss ?? [])];
