@@ -1,7 +1,7 @@
 import { APP_START_MESSAGES, formatQuantity, isPurchasable, QUANTITY_MESSAGES, quantityRule } from '@shop/shared';
 import { ShoppingCart } from 'lucide-react';
-import { toast } from 'react-toastify/unstyled';
 import { buttonClasses } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toaster';
 import { useAppStarted } from '../../../lib/use-app-started';
 import { type CartProduct, cartStore, productTerms, stockHundredthsOf } from '../cart-store';
 

@@ -3,12 +3,12 @@ import { CONTACT_HONEYPOT_FIELD, type ContactRequest, contactRequestSchema, CONT
 import { type ComponentProps, forwardRef, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { TextField } from '../../../components/ui/form-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { showServerFieldErrors } from '../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { toast } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';

@@ -1,7 +1,6 @@
 import { formatNaira, ORDER_MESSAGES as M, type Order, type OrderHistoryEntry } from '@shop/shared';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { OrderStatusBadge } from '../../../components/orders/order-status-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,6 +8,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { messageFor } from '../../../lib/error-message';

@@ -1,8 +1,8 @@
 import type { Subscriber } from '@shop/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { toast } from '../../../../components/ui/toaster';
 import { formatOrderDate } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { AdminError } from '../../components/admin-error';

@@ -8,10 +8,10 @@ import {
 } from '@shop/shared';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { toast } from '../../../../components/ui/toaster';
 import { AdminError } from '../../components/admin-error';
 import { adminFieldClass } from '../../components/list-controls';
 import type { AdminOrder } from '../api/get-admin-order';

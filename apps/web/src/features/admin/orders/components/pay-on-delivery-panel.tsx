@@ -9,13 +9,13 @@ import {
 } from '@shop/shared';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { TextField } from '../../../../components/ui/form-field';
 import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { toast } from '../../../../components/ui/toaster';
 import { AdminError } from '../../components/admin-error';
 import type { AdminOrder } from '../api/get-admin-order';
 import { usePayOnDeliveryStep } from '../api/pay-on-delivery-steps';

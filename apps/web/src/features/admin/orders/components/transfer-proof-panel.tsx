@@ -1,8 +1,8 @@
 import { TRANSFER_PROOF_MESSAGES as P, rejectTransferRequestSchema } from '@shop/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { TextAreaField } from '../../../../components/ui/text-area-field';
+import { toast } from '../../../../components/ui/toaster';
 import { formatOrderDateTime } from '../../../../lib/order-labels';
 import { TransferProofStatus, transferProofUrl } from '../../../orders';
 import { AdminError } from '../../components/admin-error';

@@ -9,11 +9,11 @@ import {
 } from '@shop/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { OrderStatusBadge } from '../../../../components/orders/order-status-badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { FormMessage } from '../../../../components/ui/form-message';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { toast } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { formatOrderDate, PAYMENT_METHOD_NAMES, PAYMENT_STATUS_NAMES } from '../../../../lib/order-labels';
 import { usePageTitle } from '../../../../lib/use-page-title';

@@ -15,9 +15,9 @@ import {
 } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { TableHead } from '../../../../components/ui/table-head';
+import { toast } from '../../../../components/ui/toaster';
 import { ApiError } from '../../../../lib/api-client';
 import { invalidateCatalogue } from '../../catalogue-cache';
 import { AdminError } from '../../components/admin-error';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { buttonClasses } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
+import { toast } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { invalidateCatalogue } from '../../catalogue-cache';

@@ -7,11 +7,11 @@ import {
 } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
 import { showServerFieldErrors } from '../../../../components/ui/server-field-errors';
 import { SubmitButton } from '../../../../components/ui/submit-button';
+import { toast } from '../../../../components/ui/toaster';
 import { AdminError } from '../../components/admin-error';
 import { useUpdateSettings } from '../api/update-settings';
 import { NIGERIAN_BANKS } from './nigerian-banks';

@@ -1,10 +1,10 @@
 import { ROLES, type Role, type User } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Pagination, parsePage } from '../../../../components/ui/pagination';
+import { toast } from '../../../../components/ui/toaster';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { sessionQueryKey, useSession } from '../../../auth';
 import { AdminError } from '../../components/admin-error';
