@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,14 @@ const apiServer = 'http://localhost:3000';
 // NOTE: react, react-dom and react-router change rarely, so they get their own
 // long-cached `vendor` chunk; route pages are split with React.lazy in the router.
 const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+
+// React Router's package names only its development build (dist/development: its warnings and
+// checks) for every condition; its framework's Vite plugin swaps in dist/production, which we do
+// here for the browser's build: those checks are work a visitor's phone need not do.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 // The storefront's service worker and web app manifest (docs/decisions/032): sw.js and
 // manifest.webmanifest at the root of dist, for the browser build only. index.html links the
@@ -100,7 +109,11 @@ const offlineApp = VitePWA({
   devOptions: { enabled: false },
 });
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+      : {},
   plugins: [
     react(),
     tailwindcss(),
