@@ -174,6 +174,13 @@ describe('a visited shop opened with no connection', () => {
     await savedDataWarning(page).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
     expect(await productPictureWidth(page)).toBeGreaterThan(0);
+    // The cart works offline, and says so in a toast: the toasts' script and styles, which load
+    // after the app starts (components/ui/toaster.tsx), come from the worker or the browser's cache.
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).first().click();
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: `${product.name} added to your cart` })
+      .waitFor();
 
     // Checkout, an account page, an order and the admin are never answered from the cache: the
     // browser's own "cannot connect".
