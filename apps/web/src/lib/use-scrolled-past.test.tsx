@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useScrolledPast } from './use-scrolled-past';
 
 function Probe() {
@@ -27,10 +27,7 @@ beforeEach(() => {
   reads = 0;
   placeAt(0);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+afterEach(cleanup);
 
 describe('useScrolledPast', () => {
   it('renders without reading the scroll position, then reads a restored one in the next frame', async () => {
