@@ -84,7 +84,8 @@ const preloadAppStart: Plugin = {
       };
       add(chunkOf(LIBRARIES_START_MODULE).fileName);
       add(start.fileName);
-      // Its styles (the toasts') too, as a stylesheet like the entry's: the drawn page has them.
+      // Its styles, if it ever imports any (the toasts' load later, components/ui/toaster.tsx), as a
+      // stylesheet like the entry's: a drawn page must have them before it paints.
       const styles = [...(start.viteMetadata?.importedCss ?? [])];
       return [
         ...styles.map((fileName) => ({
