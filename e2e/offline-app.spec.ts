@@ -175,7 +175,7 @@ describe('a visited shop opened with no connection', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
     expect(await productPictureWidth(page)).toBeGreaterThan(0);
     // The cart works offline, and says so in a toast: the toasts' script and styles, which load
-    // after the app starts (components/ui/toaster.tsx), come from the worker or the browser's cache.
+    // with the first toast (components/ui/toaster.tsx), come from the worker's precache.
     await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).first().click();
     await page
       .locator('.Toastify__toast')

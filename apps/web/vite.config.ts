@@ -106,7 +106,10 @@ const offlineApp = VitePWA({
   strategies: 'generateSW',
   injectRegister: false,
   manifest: false,
-  workbox: workboxOptions(() => readFileSync(path.resolve(import.meta.dirname, 'dist/index.html'), 'utf8')),
+  workbox: workboxOptions(
+    () => readFileSync(path.resolve(import.meta.dirname, 'dist/index.html'), 'utf8'),
+    () => JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')),
+  ),
   devOptions: { enabled: false },
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  builtFilesOf,
   isHashedAsset,
   isPicture,
   isStorefrontNavigation,
@@ -47,7 +48,10 @@ describe('the navigations the service worker answers', () => {
     ]) {
       expect(navigate(at), at).toBe(true);
     }
-    const [route] = workboxOptions(() => '').runtimeCaching;
+    const [route] = workboxOptions(
+      () => '',
+      () => ({}),
+    ).runtimeCaching;
     expect(route?.handler).toBe('NetworkOnly');
     expect(route?.options).toEqual({ precacheFallback: { fallbackURL: '/index.html' } });
   });
@@ -95,7 +99,10 @@ describe('the files the service worker keeps as they load', () => {
     expect(picture(request('/pictures/team/ada.webp', { destination: 'image' }))).toBe(true);
     expect(picture(request('/api/products/1', { destination: 'image' }))).toBe(false);
     expect(picture(request('https://elsewhere.example.com/images/x.webp', { destination: 'image' }))).toBe(false);
-    const routes = workboxOptions(() => '').runtimeCaching.slice(1);
+    const routes = workboxOptions(
+      () => '',
+      () => ({}),
+    ).runtimeCaching.slice(1);
     expect(routes.map((route) => [route.handler, route.options])).toEqual([
       [
         'CacheFirst',
@@ -113,7 +120,21 @@ describe('the files the service worker keeps as they load', () => {
 });
 
 describe('the precache', () => {
-  it("keeps of the build's scripts and styles only those index.html loads", async () => {
+  // The build's manifest as Vite writes it: the toasts' container (loaded on the first toast)
+  // imports the vendor chunk and a small shared one, and has a stylesheet of its own.
+  const manifest = {
+    'src/main.tsx': { file: 'assets/index-a1.js', imports: ['_vendor-b2.js'] },
+    '_vendor-b2.js': { file: 'assets/vendor-b2.js' },
+    '_clsx-g7.js': { file: 'assets/clsx-g7.js', imports: ['_vendor-b2.js'] },
+    'src/components/ui/toast-container.tsx': {
+      file: 'assets/toast-container-h8.js',
+      css: ['assets/toast-container-i9.css'],
+      imports: ['_vendor-b2.js', '_clsx-g7.js'],
+    },
+    'src/app/layout/admin-layout.tsx': { file: 'assets/admin-layout-d4.js', imports: ['_clsx-g7.js'] },
+  };
+
+  it("keeps of the build's scripts and styles those index.html loads, and the toasts'", async () => {
     const indexHtml = `<script type="module" crossorigin src="/assets/index-a1.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/vendor-b2.js">
       <link rel="stylesheet" crossorigin href="/assets/index-c3.css">`;
@@ -127,8 +148,14 @@ describe('the precache', () => {
       'assets/admin-layout-d4.js',
       'assets/revenue-chart-e5.js',
       'assets/product-f6.js',
+      'assets/clsx-g7.js',
+      'assets/toast-container-h8.js',
+      'assets/toast-container-i9.css',
     ].map((url) => ({ url, revision: null, size: 1 }));
-    const [transform] = workboxOptions(() => indexHtml).manifestTransforms;
+    const [transform] = workboxOptions(
+      () => indexHtml,
+      () => manifest,
+    ).manifestTransforms;
     const kept = (await transform?.(entries))?.manifest.map((entry) => entry.url);
     expect(kept).toEqual([
       'index.html',
@@ -137,12 +164,30 @@ describe('the precache', () => {
       'assets/index-a1.js',
       'assets/vendor-b2.js',
       'assets/index-c3.css',
+      'assets/clsx-g7.js',
+      'assets/toast-container-h8.js',
+      'assets/toast-container-i9.css',
     ]);
-    expect(shellOnly([{ url: 'assets/admin-layout-d4.js' }], indexHtml)).toEqual([]);
+    expect(shellOnly([{ url: 'assets/admin-layout-d4.js' }], indexHtml, manifest)).toEqual([]);
+  });
+
+  it("finds a module's chunk, styles and imports in the manifest, and fails the build when it is not there", () => {
+    expect(builtFilesOf(manifest, 'src/components/ui/toast-container.tsx')).toEqual([
+      'assets/toast-container-h8.js',
+      'assets/toast-container-i9.css',
+      'assets/vendor-b2.js',
+      'assets/clsx-g7.js',
+    ]);
+    expect(() => shellOnly([], '', {})).toThrow(
+      "src/components/ui/toast-container.tsx is not in the build's manifest (dist/.vite/manifest.json)",
+    );
   });
 
   it('lets a new version take over at once and drops old precaches', () => {
-    const options = workboxOptions(() => '');
+    const options = workboxOptions(
+      () => '',
+      () => ({}),
+    );
     expect(options).toMatchObject({ skipWaiting: true, clientsClaim: true, cleanupOutdatedCaches: true });
     expect(options.navigateFallback).toBeNull();
   });

@@ -91,12 +91,41 @@ export const SHELL_FILES = [
 ];
 
 /**
- * Keeps of the precache's built scripts and styles only those the built index.html names (the
- * entry, vendor, their imports and the CSS): the shell. Page and admin chunks are kept only once
- * a visitor has loaded them (the runtime route of /assets/), so nobody downloads the admin.
+ * Modules the app loads on demand that it needs offline as much as the shell: the toasts' container
+ * and styles load with the first toast (components/ui/toaster.tsx), and an offline Add to Cart is
+ * toasted too.
  */
-export function shellOnly<T extends { url: string }>(entries: T[], indexHtml: string): T[] {
-  const named = new Set([...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]));
+export const SHELL_LAZY_MODULES = ['src/components/ui/toast-container.tsx'];
+
+/** What vite.config.ts's build writes to dist/.vite/manifest.json: a source module's chunk, styles and imports. */
+export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The built files a module needs, by Vite's manifest: its chunk, its styles and its imports', all the way down. */
+export function builtFilesOf(manifest: ViteManifest, source: string): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest (dist/.vite/manifest.json)`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...files];
+}
+
+/**
+ * Keeps of the precache's built scripts and styles only those the built index.html names (the
+ * entry, vendor, their imports and the CSS) and those of SHELL_LAZY_MODULES: the shell. Page and
+ * admin chunks are kept only once a visitor has loaded them (the runtime route of /assets/), so
+ * nobody downloads the admin.
+ */
+export function shellOnly<T extends { url: string }>(entries: T[], indexHtml: string, manifest: ViteManifest): T[] {
+  const named = new Set([
+    ...[...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]),
+    ...SHELL_LAZY_MODULES.flatMap((source) => builtFilesOf(manifest, source)),
+  ]);
   return entries.filter((entry) => !entry.url.startsWith('assets/') || named.has(entry.url));
 }
 
@@ -104,12 +133,12 @@ export function shellOnly<T extends { url: string }>(entries: T[], indexHtml: st
  * The workbox part of vite-plugin-pwa's options (generateSW). A new version installs, skips
  * waiting and claims the open pages, and old precaches are deleted: nobody stays on an old one.
  */
-export function workboxOptions(readIndexHtml: () => string) {
+export function workboxOptions(readIndexHtml: () => string, readManifest: () => ViteManifest) {
   return {
     globPatterns: [...SHELL_FILES, 'assets/*.{js,css}'],
     manifestTransforms: [
       async (entries: { url: string; revision: string | null; size: number }[]) => ({
-        manifest: shellOnly(entries, readIndexHtml()),
+        manifest: shellOnly(entries, readIndexHtml(), readManifest()),
         warnings: [],
       }),
     ],
