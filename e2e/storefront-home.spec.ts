@@ -19,13 +19,14 @@ describe('a visitor on the home page', () => {
     expect(await slides.first().getByRole('link').textContent()).toBe(products[0].name);
     const previous = page.getByRole('button', { name: 'Previous hot buys' });
     const next = page.getByRole('button', { name: 'Next hot buys' });
+    // The carousel starts as the visitor scrolls towards it (hot-buys-carousel.tsx).
+    await page.getByRole('heading', { name: 'Hot Buys' }).scrollIntoViewIfNeeded();
     await expect.poll(() => next.isEnabled()).toBe(true);
     expect(await previous.isDisabled()).toBe(true);
     const before = (await slides.first().boundingBox())?.x ?? 0;
     await next.click();
     await expect.poll(async () => (await slides.first().boundingBox())?.x ?? 0).toBeLessThan(before - 100);
     await expect.poll(() => previous.isEnabled()).toBe(true);
-    await page.getByRole('heading', { name: 'Hot Buys' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(outputDir, 'home-hot-buys-1280.png') });
     expect(errors).toEqual([]);
     await context.close();

@@ -2,15 +2,21 @@ import type { ProductCard as ProductCardData } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { addToCartCardAction } from '../../cart';
 import { ProductCard } from '../../catalog';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
 function Carousel({ products }: { products: ProductCardData[] }) {
   const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
+  // Embla measures every slide when it starts: below the fold on a phone, it starts when the
+  // visitor scrolls towards it, not while the page starts (issue 26). Until then its buttons stay
+  // disabled: nobody sees them yet.
+  const carouselRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(carouselRef);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -30,7 +36,7 @@ function Carousel({ products }: { products: ProductCardData[] }) {
   }, [embla, update]);
 
   return (
-    <div className="relative">
+    <div ref={carouselRef} className="relative">
       <div className="mb-4 flex justify-end gap-2">
         <IconButton
           label="Previous hot buys"
@@ -49,7 +55,7 @@ function Carousel({ products }: { products: ProductCardData[] }) {
           <ChevronRight aria-hidden="true" className="size-5" />
         </IconButton>
       </div>
-      <div ref={viewportRef} className="overflow-hidden">
+      <div ref={near ? viewportRef : undefined} className="overflow-hidden">
         <ul aria-label="Hot buy products" className="-ml-3 flex sm:-ml-5">
           {products.map((product, index) => (
             <li
