@@ -35,10 +35,10 @@ export const STOREFRONT_PAGE_PATHS: Readonly<Record<StorefrontPageName, string>>
 };
 
 /**
- * What a drawn catalogue page names at once besides the app itself: a page's module (its chunks:
- * every page is a lazy one, home too), or home's hero poster.
+ * What a drawn catalogue page names at once besides the app itself: a lazy page's module (its
+ * chunks), or home's hero poster. Home's own code is in the app's first chunk.
  */
-export type StorefrontPageSource = StorefrontPageName | 'heroPoster';
+export type StorefrontPageSource = Exclude<StorefrontPageName, 'home'> | 'heroPoster';
 
 /**
  * Where in the web build the table of those sources' files is (beside Vite's manifest, written by

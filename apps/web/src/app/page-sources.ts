@@ -7,7 +7,6 @@ import type { StorefrontPageSource } from '@shop/shared';
 // never names a source file of the web app.
 export const PAGE_SOURCES: Readonly<Record<StorefrontPageSource, string>> = {
   heroPoster: 'src/features/home/media/hero-poster.webp',
-  home: 'src/features/home/routes/home.tsx',
   shop: 'src/features/catalog/routes/shop.tsx',
   categories: 'src/features/catalog/routes/categories.tsx',
   category: 'src/features/catalog/routes/category.tsx',

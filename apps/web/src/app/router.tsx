@@ -3,14 +3,13 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from '../features/auth/guards';
+import HomePage from '../features/home/routes/home';
 import { lazyPage } from '../lib/lazy-page';
 import { LegalLayout } from './layout/legal-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
 
-// Every page is its own chunk. Home's too (its hero, hot buys carousel and testimonials): most
-// visits start there, but a visit that starts on /shop or a product should not evaluate it.
-const HomePage = lazyPage(() => import('../features/home/routes/home'));
+// Home is in the first bundle (most visits start there); every other page is its own chunk.
 const AboutPage = lazy(() => import('../features/about/routes/about'));
 const ContactPage = lazy(() => import('../features/contact/routes/contact'));
 // The catalogue's pages can be loaded before the first render (start-app.tsx): their HTML names their

@@ -206,7 +206,6 @@ export class StorefrontPages {
       ...homeHead(origin, home),
       // Home's largest picture: the hero video's poster, which the hero shows first.
       preloadImage: poster ? { href: poster } : undefined,
-      scripts: this.assets.scripts('home'),
     }));
   }
 
