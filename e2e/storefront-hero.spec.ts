@@ -204,4 +204,18 @@ describe("a drawn page's first requests", () => {
       expect(preloads, path).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)));
     }
   });
+
+  it("has V8 compile, while they download, the libraries', the app's and the page's own chunks", async () => {
+    const [product] = (
+      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
+    ).products;
+    const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}/products/${product?.slug}`)).text());
+    const hinted: string[] = [];
+    for (const script of preloads) {
+      const text = await (await fetch(`${shop.baseUrl}${script}`)).text();
+      if (text.split('\n', 2).includes('//# allFunctionsCalledOnLoad'))
+        hinted.push(script.replace(/-[\w-]{8}\.js$/, ''));
+    }
+    expect(hinted.sort()).toEqual(['/assets/product', '/assets/start-app', '/assets/vendor']);
+  });
 });
