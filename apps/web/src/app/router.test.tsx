@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadPages } from '../lib/lazy-page';
 import { aProduct } from '../testing/fixtures';
 import { fakeApi, renderRoute } from '../testing/render-route';
+import { createAppRouter } from './router';
 
 const lace = aProduct({
   name: 'Gold Guipure Lace',
@@ -18,6 +20,16 @@ afterEach(() => {
 });
 
 describe('routes', () => {
+  it('match the first location as the router is created, with the lazy page app/start-app.tsx loads before the first render', async () => {
+    window.history.replaceState(null, '', '/products/gold-guipure-lace');
+    const router = createAppRouter();
+    const loads = preloadPages(router.state.matches.map((match) => match.route.element));
+    expect(loads).toHaveLength(1);
+    await Promise.all(loads);
+    router.dispose();
+    window.history.replaceState(null, '', '/');
+  });
+
   it('an unknown path redirects to the home page', async () => {
     fakeApi({ '/api/products/featured': { products: [] } });
     const { router } = renderRoute('/no-such-page');
