@@ -2,7 +2,8 @@
 // `npm start` serves it: home, /shop and a product page, several runs each. Prints the median
 // performance and SEO scores and metrics, and for home the JavaScript a first visit downloads,
 // beside the page's main-thread CPU time after first paint (steadier than TBT on a shared
-// machine: mainThreadCpu below), then appends them to bench/RESULTS.md. Needs only the system Chromium; nothing leaves loopback.
+// machine: mainThreadCpu below), then appends them to bench/RESULTS.md. Needs only the system
+// Chromium; nothing leaves loopback.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
