@@ -2,6 +2,7 @@
 // of zod, so the storefront's first bundle can show them without the schemas.
 
 import type { ProductSort } from './constants';
+import { formatCount } from './number-format';
 
 /** The shop's sort choices, in the order the toolbar lists them. */
 export const PRODUCT_SORT_OPTIONS: readonly { value: ProductSort; label: string }[] = [
@@ -58,13 +59,11 @@ export const CATALOG_MESSAGES = {
   fetchSearchResultsFailed: 'Failed to fetch search results',
 } as const;
 
-const countFormat = new Intl.NumberFormat('en-NG');
-
 /**
  * The count above search results: "1 product found", "24 products found", and past
  * SEARCH_TOTAL_CAP (the answer's `totalCapped`) "1,000+ products found".
  */
 export function searchCountText(total: number, totalCapped = false): string {
-  if (totalCapped) return `${countFormat.format(total)}+ products found`;
-  return `${countFormat.format(total)} ${total === 1 ? 'product' : 'products'} found`;
+  if (totalCapped) return `${formatCount(total)}+ products found`;
+  return `${formatCount(total)} ${total === 1 ? 'product' : 'products'} found`;
 }

@@ -12,6 +12,7 @@ export * from './money';
 export * from './newsletter';
 export * from './newsletter-messages';
 export * from './nigeria';
+export * from './number-format';
 export * from './order-pricing';
 export * from './orders';
 export * from './orders-admin';

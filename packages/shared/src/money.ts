@@ -36,20 +36,5 @@ export function parsePriceAmount(text: string | null | undefined): number | unde
   return naira <= PRICE_NAIRA_MAX ? naira : undefined;
 }
 
-const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
-const nairaWholeFormat = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** ₦1,500.00 — two decimals, as the cart shows money. */
-export function formatNaira(naira: number): string {
-  return nairaFormat.format(naira);
-}
-
-/** ₦1,500 — en-NG grouping without kobo unless the price has them, as product cards show money. */
-export function formatNairaShort(naira: number): string {
-  return Number.isInteger(naira) ? nairaWholeFormat.format(naira) : nairaFormat.format(naira);
-}
+// Money as text: number-format.ts (formatNaira, formatNairaShort).
+export { formatNaira, formatNairaShort } from './number-format';

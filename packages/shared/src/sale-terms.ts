@@ -1,6 +1,7 @@
 // Checking an admin's terms of sale (the product form, the API and the CSV import): the rules of
 // units.ts that only the admin needs, kept apart so the storefront's first load does not carry them.
 
+import { formatCount } from './number-format';
 import { isLengthUnit, PACK_SIZE_MAX, PRICE_BREAKS_MAX, QUANTITY_SCALE, SALE_UNITS, type SaleTerms } from './units';
 
 export const SALE_TERMS_MESSAGES = {
@@ -10,7 +11,7 @@ export const SALE_TERMS_MESSAGES = {
   minInvalid: 'Minimum must be a quantity such as 1 or 0.5, more than 0',
   minOffStep: 'Minimum must be a multiple of the step',
   packSizeRequired: 'Pack size is required for a product sold by the pack',
-  packSizeInvalid: `Pack size must be a whole number from 2 to ${PACK_SIZE_MAX.toLocaleString('en-NG')}`,
+  packSizeInvalid: `Pack size must be a whole number from 2 to ${formatCount(PACK_SIZE_MAX)}`,
   packItemTooLong: 'What a pack holds must be at most 30 characters',
   stockOffUnit: 'Stock of pieces and packs must be a whole number',
   stockInvalid: 'Stock must be a quantity of 0 or more with at most 2 decimals',

@@ -1,6 +1,8 @@
 // Back-in-stock alerts (issue 25, decision 031): every text the shop shows for them, and the
 // limits. Apart from the request's schemas (stock-alerts.ts), so the product page's form loads
 // these without zod.
+import { formatCount } from './number-format';
+
 export const STOCK_ALERT_LIMITS = {
   /** Open alerts one address may have at once, over all products. */
   openPerEmail: 20,
@@ -12,7 +14,7 @@ export const STOCK_ALERT_LIMITS = {
 } as const;
 
 /** How many wait for a product, as the admin's list and dashboard say it. */
-export const waitingText = (count: number): string => `${count.toLocaleString('en-NG')} waiting`;
+export const waitingText = (count: number): string => `${formatCount(count)} waiting`;
 
 export const STOCK_ALERT_MESSAGES = {
   heading: 'Tell me when it is back',

@@ -7,6 +7,7 @@
 // Kept free of zod, so the storefront's first bundle can show quantities and unit prices.
 
 import { formatNairaShort, koboToNaira, nairaToKobo } from './money';
+import { formatCount } from './number-format';
 
 export const SALE_UNITS = ['piece', 'yard', 'metre', 'pack'] as const;
 export type SaleUnit = (typeof SALE_UNITS)[number];
@@ -240,8 +241,6 @@ const UNIT_WORDS: Readonly<Record<SaleUnit, { one: string; many: string; short: 
   pack: { one: 'pack', many: 'packs', short: '' },
 };
 
-const countFormat = new Intl.NumberFormat('en-NG');
-
 /** The unit's name for a quantity: "yard" for 1, "yards" otherwise (2.5 yards, 0.5 yards). */
 export function unitWord(unit: SaleUnit, hundredths: number): string {
   const words = UNIT_WORDS[unit];
@@ -268,7 +267,7 @@ export function formatQuantity(
       const packs = `${amount} ${unitWord('pack', hundredths)}`;
       if (!terms.packSize || hundredths % QUANTITY_SCALE !== 0) return packs;
       const items = (hundredths / QUANTITY_SCALE) * terms.packSize;
-      return `${packs} (${countFormat.format(items)} ${packItems(terms)})`;
+      return `${packs} (${formatCount(items)} ${packItems(terms)})`;
     }
     default:
       return amount;
@@ -282,7 +281,7 @@ export function perUnitSuffix(terms: Pick<SaleTerms, 'unit' | 'packSize'>): stri
     case 'metre':
       return ` / ${UNIT_WORDS[terms.unit].one}`;
     case 'pack':
-      return terms.packSize ? ` / pack of ${countFormat.format(terms.packSize)}` : ' / pack';
+      return terms.packSize ? ` / pack of ${formatCount(terms.packSize)}` : ' / pack';
     default:
       return '';
   }

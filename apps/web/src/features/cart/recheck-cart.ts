@@ -1,4 +1,5 @@
 import {
+  formatCount,
   formatNaira,
   formatQuantity,
   isPurchasable,
@@ -25,7 +26,7 @@ export type RecheckOutcome = {
 /** How a product is sold, in words: "by the yard", "by the pack of 12". */
 export function soldBy(terms: Pick<SaleTerms, 'unit' | 'packSize'>): string {
   if (terms.unit !== 'pack') return `by the ${terms.unit}`;
-  return terms.packSize ? `by the pack of ${terms.packSize.toLocaleString('en-NG')}` : 'by the pack';
+  return terms.packSize ? `by the pack of ${formatCount(terms.packSize)}` : 'by the pack';
 }
 
 /** The line's picture as a card shows it: the first image's thumb when the naming gives one. */
