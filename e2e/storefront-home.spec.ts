@@ -19,8 +19,6 @@ describe('a visitor on the home page', () => {
     expect(await slides.first().getByRole('link').textContent()).toBe(products[0].name);
     const previous = page.getByRole('button', { name: 'Previous hot buys' });
     const next = page.getByRole('button', { name: 'Next hot buys' });
-    // The carousel starts as the visitor scrolls towards it (hot-buys-carousel.tsx).
-    await page.getByRole('heading', { name: 'Hot Buys' }).scrollIntoViewIfNeeded();
     await expect.poll(() => next.isEnabled()).toBe(true);
     expect(await previous.isDisabled()).toBe(true);
     const before = (await slides.first().boundingBox())?.x ?? 0;

@@ -1,47 +1,34 @@
 import type { ProductCard as ProductCardData } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useScrollEdges } from '../../../lib/use-scroll-edges';
 import { addToCartCardAction } from '../../cart';
 import { ProductCard } from '../../catalog';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
+// The browser's own scrolling, snapped to the cards: a swipe on a phone, the buttons, the keyboard
+// (a focused card scrolls into view) and a trackpad all move it, with no script measuring the
+// slides while the page starts (embla did, in the middle of a first visit: issue 26).
 function Carousel({ products }: { products: ProductCardData[] }) {
-  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
-  // Embla measures every slide when it starts: below the fold on a phone, it starts when the
-  // visitor scrolls towards it, not while the page starts (issue 26). Until then its buttons stay
-  // disabled: nobody sees them yet.
-  const carouselRef = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(carouselRef);
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-
-  const update = useCallback(() => {
-    if (!embla) return;
-    setCanPrev(embla.canScrollPrev());
-    setCanNext(embla.canScrollNext());
-  }, [embla]);
-
-  useEffect(() => {
-    if (!embla) return;
-    update();
-    embla.on('select', update).on('reInit', update);
-    return () => {
-      embla.off('select', update).off('reInit', update);
-    };
-  }, [embla, update]);
+  const listRef = useRef<HTMLUListElement>(null);
+  const { canPrev, canNext } = useScrollEdges(listRef, products.length);
+  // A screenful of cards at a time; the snap lands on a card's edge. How it moves (smoothly, or at
+  // once for visitors who prefer reduced motion) is the list's scroll-behavior.
+  const scrollByScreen = (direction: 1 | -1) => {
+    const list = listRef.current;
+    list?.scrollBy({ left: direction * list.clientWidth });
+  };
 
   return (
-    <div ref={carouselRef} className="relative">
+    <div className="relative">
       <div className="mb-4 flex justify-end gap-2">
         <IconButton
           label="Previous hot buys"
           disabled={!canPrev}
-          onClick={() => embla?.scrollPrev()}
+          onClick={() => scrollByScreen(-1)}
           className="border border-stone-300 disabled:opacity-40 dark:border-stone-600"
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
@@ -49,28 +36,28 @@ function Carousel({ products }: { products: ProductCardData[] }) {
         <IconButton
           label="Next hot buys"
           disabled={!canNext}
-          onClick={() => embla?.scrollNext()}
+          onClick={() => scrollByScreen(1)}
           className="border border-stone-300 disabled:opacity-40 dark:border-stone-600"
         >
           <ChevronRight aria-hidden="true" className="size-5" />
         </IconButton>
       </div>
-      <div ref={near ? viewportRef : undefined} className="overflow-hidden">
-        <ul aria-label="Hot buy products" className="-ml-3 flex sm:-ml-5">
-          {products.map((product, index) => (
-            <li
-              key={product.id}
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${products.length}`}
-              className="min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 sm:pl-5 lg:basis-1/4"
-              // A card focused by Tab scrolls into view.
-              onFocus={() => embla?.scrollTo(index)}
-            >
-              <ProductCard product={product} action={addToCartCardAction} />
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ul
+        ref={listRef}
+        aria-label="Hot buy products"
+        className="-ml-3 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] motion-safe:scroll-smooth sm:-ml-5"
+      >
+        {products.map((product, index) => (
+          <li
+            key={product.id}
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${products.length}`}
+            className="min-w-0 shrink-0 grow-0 basis-1/2 snap-start pl-3 sm:basis-1/3 sm:pl-5 lg:basis-1/4"
+          >
+            <ProductCard product={product} action={addToCartCardAction} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
