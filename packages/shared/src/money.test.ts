@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, formatNairaShort, koboToNaira, nairaToKobo, PRICE_NAIRA_MAX, parsePriceAmount } from './money';
+import { koboToNaira, nairaToKobo, PRICE_NAIRA_MAX, parsePriceAmount } from './money';
 
 describe('money', () => {
   it('turns naira with two decimals into whole kobo without floating-point drift', () => {
@@ -17,18 +17,6 @@ describe('money', () => {
 
   it('turns kobo back into naira', () => {
     expect(koboToNaira(149_950)).toBe(1499.5);
-  });
-
-  it('formats naira with en-NG grouping', () => {
-    expect(formatNaira(1500)).toBe('₦1,500.00');
-    expect(formatNairaShort(85_000)).toBe('₦85,000');
-    expect(formatNairaShort(1499.5)).toBe('₦1,499.50');
-  });
-
-  it('shows naira with the en-NG thousands grouping and two decimals', () => {
-    expect(formatNaira(1500)).toBe('₦1,500.00');
-    expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
-    expect(formatNaira(0)).toBe('₦0.00');
   });
 
   it('reads a price filter by the API rule: naira with at most two decimals, no more than a price can be', () => {
