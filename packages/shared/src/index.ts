@@ -30,5 +30,6 @@ export * from './storefront-pages';
 export * from './text';
 export * from './transfer-proofs';
 export * from './units';
+export * from './vite-manifest';
 export * from './whatsapp';
 export * from './whatsapp-messages';

@@ -3,6 +3,9 @@
 // browser's bundle. The route tests below are written into sw.js as their source text, so each
 // one is a self-contained function built from the rules' own source.
 
+// packages/shared by its file, as vite.config.ts imports it: Node loads this file for the build.
+import { manifestClosure, type ViteManifest } from '../../../../packages/shared/src/vite-manifest.ts';
+
 /** The shop's name as it calls itself (SPEC, README) and the name under an installed icon. */
 export const APP_NAME = 'Stitch & Trim Supplies';
 export const APP_SHORT_NAME = 'Stitch & Trim';
@@ -97,21 +100,16 @@ export const SHELL_FILES = [
  */
 export const SHELL_LAZY_MODULES = ['src/components/ui/toast-container.tsx'];
 
-/** What vite.config.ts's build writes to dist/.vite/manifest.json: a source module's chunk, styles and imports. */
-export type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-
 /** The built files a module needs, by Vite's manifest: its chunk, its styles and its imports', all the way down. */
 export function builtFilesOf(manifest: ViteManifest, source: string): string[] {
+  if (!manifest[source]) throw new Error(`${source} is not in the build's manifest (dist/.vite/manifest.json)`);
   const files = new Set<string>();
-  const visit = (key: string) => {
+  for (const key of manifestClosure(manifest, source)) {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest (dist/.vite/manifest.json)`);
-    if (files.has(chunk.file)) return;
+    if (!chunk) continue;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(source);
+  }
   return [...files];
 }
 

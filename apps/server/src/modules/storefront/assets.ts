@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { STOREFRONT_PAGE_SOURCES_FILE, type StorefrontPageSource } from '@shop/shared';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
+import {
+  manifestClosure,
+  STOREFRONT_PAGE_SOURCES_FILE,
+  type StorefrontPageSource,
+  type ViteManifest,
+  type ViteManifestChunk,
+} from '@shop/shared';
 
 /** A table the build wrote as JSON, or an empty one where there is none (or it cannot be read). */
 function readTable<T>(file: string): Record<string, T> {
@@ -26,13 +26,13 @@ function readTable<T>(file: string): Record<string, T> {
  * manifest (a build without one, tests) there is nothing to name, and pages work as before.
  */
 export class WebAssets {
-  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly manifest: ViteManifest;
   private readonly sources: Partial<Record<StorefrontPageSource, string>>;
   private readonly inIndex = new Set<string>();
 
   /** `preloaded`: the scripts the built index.html preloads, by URL (its PageTemplate's `preloads`). */
   constructor(webDistDir: string, preloaded: readonly string[]) {
-    this.manifest = readTable<ManifestChunk>(path.join(webDistDir, '.vite', 'manifest.json'));
+    this.manifest = readTable<ViteManifestChunk>(path.join(webDistDir, '.vite', 'manifest.json'));
     this.sources = readTable<string>(path.join(webDistDir, STOREFRONT_PAGE_SOURCES_FILE));
     // What index.html loads: the entry and its imports, and the chunks it preloads besides. The
     // entry is small and imports the app (React, the router, the layout) in a task of its own;
@@ -40,7 +40,7 @@ export class WebAssets {
     const preloads = new Set(preloaded);
     for (const [key, chunk] of Object.entries(this.manifest)) {
       if (!chunk.isEntry && !preloads.has(`/${chunk.file}`)) continue;
-      for (const name of this.closure(key)) this.inIndex.add(name);
+      for (const name of manifestClosure(this.manifest, key)) this.inIndex.add(name);
     }
   }
 
@@ -54,7 +54,7 @@ export class WebAssets {
   scripts(name: StorefrontPageSource): string[] {
     const source = this.manifestKey(name);
     if (!source) return [];
-    return [...this.closure(source)]
+    return [...manifestClosure(this.manifest, source)]
       .filter((key) => !this.inIndex.has(key))
       .map((key) => this.manifest[key]?.file)
       .filter((file): file is string => file?.endsWith('.js') === true)
@@ -65,13 +65,5 @@ export class WebAssets {
   private manifestKey(name: StorefrontPageSource): string | undefined {
     const source = this.sources[name];
     return source && this.manifest[source] ? source : undefined;
-  }
-
-  /** The chunk and every chunk it imports, by manifest key. */
-  private closure(source: string, seen = new Set<string>()): Set<string> {
-    if (seen.has(source) || !this.manifest[source]) return seen;
-    seen.add(source);
-    for (const imported of this.manifest[source]?.imports ?? []) this.closure(imported, seen);
-    return seen;
   }
 }
