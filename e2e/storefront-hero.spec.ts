@@ -205,6 +205,42 @@ describe("a drawn page's first requests", () => {
     }
   });
 
+  // start-app.js waits for the first contentful paint (paint timing), so the page's styles and
+  // first picture have the connection to themselves; a browser without paint timing waits two frames.
+  const productPath = async () => {
+    const [product] = (
+      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
+    ).products;
+    return `/products/${product?.slug}`;
+  };
+
+  it("asks for the app's scripts once the page has painted, and the app starts", async () => {
+    const { page, context, errors } = await shop.newPage({ width: 412, height: 823 });
+    await page.goto(await productPath());
+    await expect.poll(() => page.locator('html').getAttribute('data-app-ready')).toBe('true');
+    const { painted, scripts } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const requested of scripts) expect(requested).toBeGreaterThanOrEqual(painted);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts the app in a browser without paint timing too', async () => {
+    const { page, context, errors } = await shop.newPage({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { value: ['navigation', 'resource'] });
+    });
+    await page.goto(await productPath());
+    await expect.poll(() => page.locator('html').getAttribute('data-app-ready')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("has V8 compile, while they download, the libraries', the app's and the page's own chunks", async () => {
     const [product] = (
       (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }

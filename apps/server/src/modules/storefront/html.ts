@@ -38,7 +38,7 @@ export interface DrawnApp {
  *
  * A page whose markup the server drew (decision 017) has that markup in its root element, and
  * starts the app once it is painted: the entry script and its module preloads give way to
- * /start-app.js, which asks for them, and for the page's own chunks, after the first frame.
+ * /start-app.js, which asks for them, and for the page's own chunks, once the page has painted.
  */
 export interface PageTemplate {
   /** The file as built, for the pages that have nothing of their own to add. */
