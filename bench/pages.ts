@@ -1,11 +1,12 @@
 // `npm run bench:pages`: Lighthouse (mobile profile, simulated throttling) on the built shop as
 // `npm start` serves it: home, /shop and a product page, several runs each. Prints the median
 // performance and SEO scores and metrics, and for home the JavaScript a first visit downloads,
-// beside the page's main-thread CPU time after first paint (steadier than TBT on a shared
-// machine: mainThreadCpu below), then appends them to bench/RESULTS.md. Needs only the system
+// beside the page's main-thread CPU time after first paint and Lighthouse's own audits run again on
+// a trace whose tasks last their CPU time (steadier than TBT on a shared machine: onCpuTime
+// below), then appends them to bench/RESULTS.md. Needs only the system
 // Chromium; nothing leaves loopback.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,8 +87,10 @@ interface Run {
   shifts: string[];
   /** The page's main-thread work after first paint, in CPU time, unthrottled (mainThreadCpu). */
   mainThreadCpu: number;
-  /** TBT worked out from that CPU time at the run's slowdown (mainThreadCpu). */
-  cpuTbt: number;
+  /** Lighthouse's score, TBT and longest task from the same run's trace with every task at its CPU time (onCpuTime). */
+  cpuTimeScore: number;
+  cpuTimeTbt: number;
+  cpuTimeLongestTask: number;
   /** How much longer the tasks took than the CPU time they used: the machine's other work. */
   wallPerCpu: number;
 }
@@ -121,51 +125,116 @@ interface TraceEvent {
 /** The top-level tasks of the browser's scheduler, by the names Chromium has given them. */
 const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControllerImpl::DoWork']);
 
+/** The page's main thread in a trace: where its first contentful paint was marked. */
+function pageThread(events: TraceEvent[]) {
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  return paint ? { paint, onIt: (event: TraceEvent) => event.pid === paint.pid && event.tid === paint.tid } : undefined;
+}
+
 /**
  * The page's main-thread tasks after first paint, in the trace Lighthouse recorded, by the CPU
- * time they used (`tdur`) rather than their wall time. Lighthouse's simulated TBT scales each
- * task's wall time, so on a small shared machine a task the OS held back (another process, the
- * compiler's threads) counts as blocking: here tasks took 1.5-5× their CPU time. The CPU time is
- * the page's own work, so builds compare on it when the Lighthouse figures drown in that noise.
+ * time they used (`tdur`) rather than their wall time, and how much longer than that they took.
  */
-function mainThreadCpu(events: TraceEvent[], slowdown: number) {
-  const paint = events.find((event) => event.name === 'firstContentfulPaint');
-  if (!paint) return { mainThreadCpu: Number.NaN, cpuTbt: Number.NaN, wallPerCpu: Number.NaN };
+function mainThreadCpu(events: TraceEvent[]) {
+  const thread = pageThread(events);
+  if (!thread) return { mainThreadCpu: Number.NaN, wallPerCpu: Number.NaN };
   const tasks = events
     .filter(
       (event) =>
         event.ph === 'X' &&
-        event.pid === paint.pid &&
-        event.tid === paint.tid &&
+        thread.onIt(event) &&
         TOP_LEVEL_TASKS.has(event.name) &&
-        event.ts >= paint.ts &&
+        event.ts >= thread.paint.ts &&
         event.tdur !== undefined,
     )
     .sort((a, b) => a.ts - b.ts);
   let cpu = 0;
   let wall = 0;
-  let blocking = 0;
   let end = 0;
   for (const task of tasks) {
     if (task.ts < end) continue; // nested in the task before it
     end = task.ts + (task.dur ?? 0);
-    const ms = (task.tdur ?? 0) / 1000;
-    cpu += ms;
+    cpu += (task.tdur ?? 0) / 1000;
     wall += (task.dur ?? 0) / 1000;
-    blocking += Math.max(0, ms * slowdown - 50);
   }
-  return { mainThreadCpu: cpu, cpuTbt: blocking, wallPerCpu: cpu > 0 ? wall / cpu : Number.NaN };
+  return { mainThreadCpu: cpu, wallPerCpu: cpu > 0 ? wall / cpu : Number.NaN };
+}
+
+/**
+ * Each of the page's main-thread tasks shrunk to the CPU time it used, what it holds moved with it.
+ * Lighthouse's simulation multiplies every task's wall time by the slowdown, so on a small shared
+ * machine a 1 ms task the OS held back for 10 ms (another process, Chromium's other threads) counts
+ * as a 140 ms one at 14×: here tasks took 1.5-2.2× their CPU time, and TBT moved 10× between runs
+ * of one build. At its CPU time a task is the page's own work.
+ */
+function atCpuTime(events: TraceEvent[]): void {
+  const thread = pageThread(events);
+  if (!thread) return;
+  const onThread = events.filter(thread.onIt).sort((a, b) => a.ts - b.ts);
+  const tasks = onThread.filter(
+    (event) => event.ph === 'X' && event.name === 'RunTask' && event.tdur !== undefined && (event.dur ?? 0) > 0,
+  );
+  let next = 0;
+  for (const task of tasks) {
+    const start = task.ts;
+    const end = start + (task.dur ?? 0);
+    const scale = Math.min(1, (task.tdur ?? 0) / (task.dur ?? 1));
+    while (next < onThread.length && (onThread[next]?.ts ?? 0) < start) next++;
+    for (let index = next; index < onThread.length; index++) {
+      const event = onThread[index];
+      if (!event || event.ts > end) break;
+      if (event === task) continue;
+      event.ts = start + (event.ts - start) * scale;
+      if (event.dur) event.dur *= scale;
+    }
+    task.dur = task.tdur;
+  }
+}
+
+type LighthouseFlags = NonNullable<Parameters<typeof lighthouse>[1]>;
+
+/** Lighthouse's audits run again, on the run's own trace with every task at its CPU time (atCpuTime). */
+async function onCpuTime(artifacts: Parameters<typeof saveArtifacts>[0], flags: LighthouseFlags) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-trace-'));
+  try {
+    await saveArtifacts(artifacts, dir);
+    const traceFile = readdirSync(dir).find((file) => file.endsWith('.trace.json'));
+    if (!traceFile) throw new Error('Lighthouse saved no trace');
+    const trace = JSON.parse(readFileSync(path.join(dir, traceFile), 'utf8')) as
+      | { traceEvents: TraceEvent[] }
+      | TraceEvent[];
+    atCpuTime(Array.isArray(trace) ? trace : trace.traceEvents);
+    writeFileSync(path.join(dir, traceFile), JSON.stringify(trace));
+    const again = await lighthouse(undefined, { ...flags, auditMode: dir });
+    const lhr = again?.lhr;
+    if (!lhr || lhr.runtimeError)
+      throw new Error(`Lighthouse on CPU time: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    return {
+      cpuTimeScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      cpuTimeTbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      cpuTimeLongestTask: longestTaskOf(lhr.audits['long-tasks']?.details),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The longest task in Lighthouse's long-tasks audit, in ms. */
+function longestTaskOf(details: unknown): number {
+  const items = (details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
+  return Math.max(0, ...items.map((task) => task.duration ?? 0));
 }
 
 async function auditOnce(url: string, port: number): Promise<Run> {
   // Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
-  const result = await lighthouse(url, {
+  const flags: LighthouseFlags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'seo'],
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-  });
+  };
+  const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -186,17 +255,13 @@ async function auditOnce(url: string, port: number): Promise<Run> {
       .filter((request) => request.resourceType === 'Script')
       .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    longestTask: Math.max(
-      0,
-      ...((lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items ?? []).map(
-        (task) => task.duration ?? 0,
-      ),
-    ),
+    longestTask: longestTaskOf(lhr.audits['long-tasks']?.details),
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
       (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
     ),
-    ...mainThreadCpu((artifacts.Trace?.traceEvents ?? []) as TraceEvent[], cpuSlowdown),
+    ...mainThreadCpu((artifacts.Trace?.traceEvents ?? []) as TraceEvent[]),
+    ...(await onCpuTime(artifacts, flags)),
   };
 }
 
@@ -266,7 +331,7 @@ try {
       const result = await audit(`${baseUrl}${urlPath}`, chrome.port);
       row.runs.push(result);
       console.log(
-        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; main thread ${result.mainThreadCpu.toFixed(0)} ms CPU (TBT from it ${result.cpuTbt.toFixed(0)} ms, wall/CPU ${result.wallPerCpu.toFixed(1)})`,
+        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; main thread ${result.mainThreadCpu.toFixed(0)} ms CPU (wall/CPU ${result.wallPerCpu.toFixed(1)}); on CPU time: score ${result.cpuTimeScore}, TBT ${result.cpuTimeTbt.toFixed(0)} ms, longest task ${result.cpuTimeLongestTask.toFixed(0)} ms`,
       );
       console.log(`           LCP element ${result.lcpElement}`);
       if (result.cls >= 0.01) for (const shift of result.shifts) console.log(`           shifted ${shift}`);
@@ -309,7 +374,9 @@ const summary = rows.map((row) => {
     cls: pick('cls'),
     speedIndex: pick('speedIndex'),
     mainThreadCpu: pick('mainThreadCpu'),
-    cpuTbt: pick('cpuTbt'),
+    cpuTimeScore: pick('cpuTimeScore'),
+    cpuTimeTbt: pick('cpuTimeTbt'),
+    cpuTimeLongestTask: pick('cpuTimeLongestTask'),
     wallPerCpu: pick('wallPerCpu'),
     scriptKb: pick('scriptBytes') / 1024,
   };
@@ -328,17 +395,28 @@ const missed = [
   ...(home && home.scriptKb > TARGETS.homeScriptKb ? [`home JavaScript ${home.scriptKb.toFixed(1)} KB`] : []),
 ];
 
+// The score, TBT and long tasks again, on the trace at CPU time (onCpuTime): the page's own work.
+const missedOnCpuTime = [
+  ...summary.filter((row) => row.cpuTimeScore < TARGETS.score).map((row) => `${row.name} score ${row.cpuTimeScore}`),
+  ...summary
+    .filter((row) => row.cpuTimeTbt > TARGETS.tbtMs)
+    .map((row) => `${row.name} TBT ${row.cpuTimeTbt.toFixed(0)} ms`),
+  ...summary
+    .filter((row) => row.cpuTimeLongestTask > TARGETS.longestTaskMs)
+    .map((row) => `${row.name} longest task ${row.cpuTimeLongestTask.toFixed(0)} ms`),
+];
+
 const report = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — pages, Lighthouse mobile`,
   '',
   `Command: \`npm run bench:pages -- --runs ${runs} --cpu-slowdown ${emulateSlowHost ? 'slow-host' : cpuSlowdown}\``,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and ${cpuSlowdown}× CPU${hostIndex === undefined ? '' : `: 4 × this host's index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}, the slowest host`}) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
   '',
-  '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred | main-thread CPU after FCP | TBT from CPU time | wall/CPU |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred | main-thread CPU after FCP | wall/CPU | on CPU time: score | TBT | longest task |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...summary.map(
     (row) =>
-      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.longestTask.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB | ${row.mainThreadCpu.toFixed(0)} ms | ${row.cpuTbt.toFixed(0)} ms | ${row.wallPerCpu.toFixed(1)} |`,
+      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.longestTask.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB | ${row.mainThreadCpu.toFixed(0)} ms | ${row.wallPerCpu.toFixed(1)} | ${row.cpuTimeScore} | ${row.cpuTimeTbt.toFixed(0)} ms | ${row.cpuTimeLongestTask.toFixed(0)} ms |`,
   ),
   '',
   ...throughput.map(
@@ -346,7 +424,7 @@ const report = [
       `${row.what} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`): ${row.rps.toFixed(0)} requests/s, p99 ${row.p99} ms (autocannon, 10 connections, 5 s, brotli)`,
   ),
   '',
-  `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, TBT ≤ ${TARGETS.tbtMs} ms and no task over ${TARGETS.longestTaskMs} ms, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'}`,
+  `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, TBT ≤ ${TARGETS.tbtMs} ms and no task over ${TARGETS.longestTaskMs} ms, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'} On CPU time (score, TBT, longest task): ${missedOnCpuTime.length ? `missed ${missedOnCpuTime.join('; ')}.` : 'all met.'}`,
   '',
 ].join('\n');
 appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}`);
