@@ -4,6 +4,14 @@ import { useBrowser } from './fixtures/browser';
 
 const shop = useBrowser();
 
+/** The path of the catalogue's first product page. */
+async function firstProductPath(): Promise<string> {
+  const [product] = (
+    (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
+  ).products;
+  return `/products/${product?.slug}`;
+}
+
 // The budget of bench/RESULTS.md: what a first visit to home may download, gzipped.
 const HOME_SCRIPT_BUDGET_BYTES = 150 * 1024;
 
@@ -158,10 +166,7 @@ describe('a first visit on a phone', () => {
         withZod.push(response.text().then((text) => (/\$Zod[A-Z]/.test(text) ? response.url() : undefined)));
       }
     });
-    const [product] = (
-      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
-    ).products;
-    for (const path of ['/', `/products/${product?.slug}`]) {
+    for (const path of ['/', await firstProductPath()]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('html').getAttribute('data-app-ready'), path).toBe('true');
@@ -183,11 +188,6 @@ describe("a drawn page's first requests", () => {
   it("name home's hero poster and each catalogue page's own chunk", async () => {
     const home = await (await fetch(`${shop.baseUrl}/`)).text();
     expect(home).toMatch(/<link rel="preload" as="image" href="\/assets\/hero-poster-[\w-]+\.webp"/);
-    const [product] = (
-      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as {
-        products: { slug: string }[];
-      }
-    ).products;
     const [category] = (
       (await (await fetch(`${shop.baseUrl}/api/categories`)).json()) as {
         categories: { slug: string; subcategories: { slug: string }[] }[];
@@ -198,7 +198,7 @@ describe("a drawn page's first requests", () => {
       ['/categories', 'categories'],
       [`/categories/${category?.slug}`, 'category'],
       [`/subcategories/${category?.subcategories[0]?.slug}`, 'subcategory'],
-      [`/products/${product?.slug}`, 'product'],
+      [await firstProductPath(), 'product'],
     ] as const) {
       const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}${path}`)).text());
       expect(preloads, path).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)));
@@ -207,16 +207,9 @@ describe("a drawn page's first requests", () => {
 
   // start-app.js waits for the first contentful paint (paint timing), so the page's styles and
   // first picture have the connection to themselves; a browser without paint timing waits two frames.
-  const productPath = async () => {
-    const [product] = (
-      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
-    ).products;
-    return `/products/${product?.slug}`;
-  };
-
   it("asks for the app's scripts once the page has painted, and the app starts", async () => {
     const { page, context, errors } = await shop.newPage({ width: 412, height: 823 });
-    await page.goto(await productPath());
+    await page.goto(await firstProductPath());
     await expect.poll(() => page.locator('html').getAttribute('data-app-ready')).toBe('true');
     const { painted, scripts } = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -235,17 +228,14 @@ describe("a drawn page's first requests", () => {
     await page.addInitScript(() => {
       Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { value: ['navigation', 'resource'] });
     });
-    await page.goto(await productPath());
+    await page.goto(await firstProductPath());
     await expect.poll(() => page.locator('html').getAttribute('data-app-ready')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("has V8 compile, while they download, the libraries', the app's and the page's own chunks", async () => {
-    const [product] = (
-      (await (await fetch(`${shop.baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] }
-    ).products;
-    const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}/products/${product?.slug}`)).text());
+    const preloads = preloadsOf(await (await fetch(`${shop.baseUrl}${await firstProductPath()}`)).text());
     const hinted: string[] = [];
     for (const script of preloads) {
       const text = await (await fetch(`${shop.baseUrl}${script}`)).text();
