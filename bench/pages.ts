@@ -132,28 +132,35 @@ function pageThread(events: TraceEvent[]) {
 }
 
 /**
+ * The scheduler's top-level tasks on the page's main thread that carry their CPU time (`tdur`), in
+ * order, without those nested in the task before them (a task can be recorded under two names).
+ */
+function topLevelTasks(events: TraceEvent[], onThread: (event: TraceEvent) => boolean): TraceEvent[] {
+  const tasks = events
+    .filter(
+      (event) => event.ph === 'X' && onThread(event) && TOP_LEVEL_TASKS.has(event.name) && event.tdur !== undefined,
+    )
+    // The outer of two tasks that start together first, so the inner one counts as nested.
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let end = 0;
+  return tasks.filter((task) => {
+    if (task.ts < end) return false;
+    end = task.ts + (task.dur ?? 0);
+    return true;
+  });
+}
+
+/**
  * The page's main-thread tasks after first paint, in the trace Lighthouse recorded, by the CPU
  * time they used (`tdur`) rather than their wall time, and how much longer than that they took.
  */
 function mainThreadCpu(events: TraceEvent[]) {
   const thread = pageThread(events);
   if (!thread) return { mainThreadCpu: Number.NaN, wallPerCpu: Number.NaN };
-  const tasks = events
-    .filter(
-      (event) =>
-        event.ph === 'X' &&
-        thread.onIt(event) &&
-        TOP_LEVEL_TASKS.has(event.name) &&
-        event.ts >= thread.paint.ts &&
-        event.tdur !== undefined,
-    )
-    .sort((a, b) => a.ts - b.ts);
   let cpu = 0;
   let wall = 0;
-  let end = 0;
-  for (const task of tasks) {
-    if (task.ts < end) continue; // nested in the task before it
-    end = task.ts + (task.dur ?? 0);
+  for (const task of topLevelTasks(events, thread.onIt)) {
+    if (task.ts < thread.paint.ts) continue;
     cpu += (task.tdur ?? 0) / 1000;
     wall += (task.dur ?? 0) / 1000;
   }
@@ -171,14 +178,12 @@ function atCpuTime(events: TraceEvent[]): void {
   const thread = pageThread(events);
   if (!thread) return;
   const onThread = events.filter(thread.onIt).sort((a, b) => a.ts - b.ts);
-  const tasks = onThread.filter(
-    (event) => event.ph === 'X' && event.name === 'RunTask' && event.tdur !== undefined && (event.dur ?? 0) > 0,
-  );
   let next = 0;
-  for (const task of tasks) {
+  for (const task of topLevelTasks(onThread, () => true)) {
+    if (!task.dur) continue;
     const start = task.ts;
-    const end = start + (task.dur ?? 0);
-    const scale = Math.min(1, (task.tdur ?? 0) / (task.dur ?? 1));
+    const end = start + task.dur;
+    const scale = Math.min(1, (task.tdur ?? 0) / task.dur);
     while (next < onThread.length && (onThread[next]?.ts ?? 0) < start) next++;
     for (let index = next; index < onThread.length; index++) {
       const event = onThread[index];
