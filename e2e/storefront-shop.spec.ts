@@ -103,6 +103,35 @@ describe('a visitor filtering the shop', () => {
     await page.waitForURL((url) => url.searchParams.get('subcategory') === subcategory.id);
     await context.close();
   });
+  it("draws a card's cart icon with CSS from the sm breakpoint, and none on a phone", async () => {
+    const iconOf = (page: Page) =>
+      page
+        .getByRole('list', { name: 'Products' })
+        .locator(':scope > li')
+        .first()
+        .getByRole('button', { name: /^Add to Cart / })
+        .evaluate((button) => {
+          const before = getComputedStyle(button, '::before');
+          return {
+            content: before.content,
+            mask: before.maskImage,
+            width: before.width,
+            svgs: button.querySelectorAll('svg').length,
+          };
+        });
+    const wide = await shop.newPage({ width: 1280, height: 800 });
+    await wide.page.goto('/shop');
+    const onWide = await iconOf(wide.page);
+    expect(onWide).toMatchObject({ content: '""', width: '16px', svgs: 0 });
+    expect(onWide.mask).toContain('data:image/svg+xml');
+    await wide.context.close();
+
+    const phone = await shop.newPage({ width: 375, height: 800 });
+    await phone.page.goto('/shop');
+    expect(await iconOf(phone.page)).toMatchObject({ content: 'none', mask: 'none', svgs: 0 });
+    await phone.context.close();
+  });
+
   it('on a phone, puts products in the first screen, with categories and filters in a panel that opens on demand, and nothing jumps', async () => {
     const { page, context, errors } = await shop.newPage({ width: 375, height: 800 });
     await page.addInitScript(() => {

@@ -58,13 +58,14 @@ export function AddToCartButton({
       type="button"
       disabled={soldOut || disabled || waiting}
       onClick={() => addToCartWithToast(product, hundredths)}
-      className={buttonClasses('primary', `${compact ? 'whitespace-nowrap' : ''} ${className}`)}
+      // A card's icon is its ::before from the sm breakpoint (index.css): a grid draws one button a card.
+      className={buttonClasses('primary', `${compact ? 'whitespace-nowrap sm:icon-cart' : ''} ${className}`)}
     >
-      <ShoppingCart aria-hidden="true" className={`size-4 shrink-0 ${compact ? 'max-sm:hidden' : ''}`} />
+      {!compact && <ShoppingCart aria-hidden="true" className="size-4 shrink-0" />}
       {soldOut ? 'Out of Stock' : waiting ? APP_START_MESSAGES.gettingReady : 'Add to Cart'}
-      {/* Many cards share one page: the name tells their buttons apart for screen readers. */}
-      <span className="sr-only"> {product.name}</span>
-      {waiting && <span className="sr-only"> {APP_START_MESSAGES.reason}</span>}
+      {/* Many cards share one page: the name tells their buttons apart for screen readers. One
+          text, so one node for React to hydrate. */}
+      <span className="sr-only">{waiting ? ` ${product.name} ${APP_START_MESSAGES.reason}` : ` ${product.name}`}</span>
     </button>
   );
 }
