@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_PAYING_PRODUCTION_ENV, type RunningShop, startBuiltShop } from '@shop/testing';
 import { type Browser, chromium } from 'playwright-core';
+import { median } from './stats';
 import { pageThread, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
@@ -110,12 +111,6 @@ async function visit(browser: Browser, baseUrl: string): Promise<Visit> {
     events.filter((event) => event.name === name && thread.onIt(event)).reduce((ms, e) => ms + (e.tdur ?? 0) / 1000, 0);
   const cpu = topLevelTasks(events, thread.onIt).reduce((ms, task) => ms + (task.tdur ?? 0) / 1000, 0);
   return { cpu, style: sum('UpdateLayoutTree'), layout: sum('Layout') };
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const loadAtStart = os.loadavg()[0] ?? 0;

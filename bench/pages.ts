@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
+import { median } from './stats';
 import { pageThread, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
@@ -243,12 +244,6 @@ async function audit(url: string, port: number): Promise<Run> {
       console.log(`  retrying ${url}: ${(error as Error).message}`);
     }
   }
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
