@@ -7,6 +7,7 @@
 // Chromium; nothing leaves loopback.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import { median } from './stats';
-import { pageThread, type TraceEvent, topLevelTasks } from './trace';
+import { pageThread, type TraceEvent, tasksAtSlowdown, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,6 +94,10 @@ interface Run {
   cpuTimeScore: number;
   cpuTimeTbt: number;
   cpuTimeLongestTask: number;
+  /** The CPU time of the page's first task, the browser's navigation commit (tasksAtSlowdown). */
+  navigationCommitCpu: number;
+  /** The longest task after the navigation commit, CPU time at the slowdown as Lighthouse scales it. */
+  longestOwnTask: number;
   /** How much longer the tasks took than the CPU time they used: the machine's other work. */
   wallPerCpu: number;
 }
@@ -194,19 +199,25 @@ function longestTaskOf(details: unknown): number {
   return Math.max(0, ...items.map((task) => task.duration ?? 0));
 }
 
+// Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
+const flagsFor = (port: number): LighthouseFlags => ({
+  port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance', 'seo'],
+  throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+});
+
 async function auditOnce(url: string, port: number): Promise<Run> {
-  // Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
-  const flags: LighthouseFlags = {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'seo'],
-    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-  };
+  const flags = flagsFor(port);
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const traceEvents = (artifacts.Trace?.traceEvents ?? []) as TraceEvent[];
+  const tasks = tasksAtSlowdown(traceEvents, cpuSlowdown);
+  const commit = tasks.find((task) => task.commit);
+  const ownTasks = tasks.filter((task) => !task.commit);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   return {
@@ -229,9 +240,39 @@ async function auditOnce(url: string, port: number): Promise<Run> {
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
       (item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'} ${item.node?.snippet ?? ''}`,
     ),
-    ...mainThreadCpu((artifacts.Trace?.traceEvents ?? []) as TraceEvent[]),
+    ...mainThreadCpu(traceEvents),
     ...(await onCpuTime(artifacts, flags)),
+    navigationCommitCpu: commit?.cpu ?? Number.NaN,
+    longestOwnTask: commit ? Math.max(0, ...ownTasks.map((task) => task.ms)) : Number.NaN,
   };
+}
+
+/**
+ * The navigation commit's CPU time on a page with nothing in it but the shop's response headers
+ * (its security headers change what the browser sets up): the floor every page starts from.
+ */
+async function blankPageCommitCpu(shopUrl: string, port: number): Promise<number[]> {
+  const ignored = new Set(['content-length', 'content-encoding', 'content-type', 'date', 'connection', 'keep-alive']);
+  const headers = Object.fromEntries([...(await fetch(shopUrl)).headers].filter(([name]) => !ignored.has(name)));
+  const blank = createServer((_request, response) => {
+    response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><head><title>Blank</title></head><body><p>Blank</p></body></html>');
+  });
+  await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
+  const address = blank.address();
+  const blankUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  try {
+    const cpu: number[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const result = await lighthouse(blankUrl, flagsFor(port));
+      const tasks = tasksAtSlowdown((result?.artifacts.Trace?.traceEvents ?? []) as TraceEvent[], cpuSlowdown);
+      const commit = tasks.find((task) => task.commit);
+      cpu.push(commit?.cpu ?? Number.NaN);
+    }
+    return cpu;
+  } finally {
+    blank.close();
+  }
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: try again. */
@@ -270,6 +311,8 @@ const chrome = await chromeLauncher.launch({
 const rows: { name: string; path: string; runs: Run[] }[] = [];
 /** The page's HTML against its API answer, served warm from the catalogue cache. */
 const throughput: { what: string; path: string; rps: number; p99: number }[] = [];
+/** The navigation commit's CPU time on a blank page, each run (blankPageCommitCpu). */
+let blankCommitCpu: number[] = [];
 try {
   const sample = (await (await fetch(`${baseUrl}/api/products?pageSize=1`)).json()) as { products: { slug: string }[] };
   const slug = sample.products[0]?.slug;
@@ -294,13 +337,15 @@ try {
       const result = await audit(`${baseUrl}${urlPath}`, chrome.port);
       row.runs.push(result);
       console.log(
-        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; main thread ${result.mainThreadCpu.toFixed(0)} ms CPU (wall/CPU ${result.wallPerCpu.toFixed(1)}); on CPU time: score ${result.cpuTimeScore}, TBT ${result.cpuTimeTbt.toFixed(0)} ms, longest task ${result.cpuTimeLongestTask.toFixed(0)} ms`,
+        `  ${name.padEnd(8)} run ${run}: score ${result.score}, SEO ${result.seo}${result.seoFailures.length ? ` (${result.seoFailures.join(', ')})` : ''}, LCP ${seconds(result.lcp)}, TBT ${result.tbt.toFixed(0)} ms, longest task ${result.longestTask.toFixed(0)} ms, CLS ${result.cls.toFixed(3)}; main thread ${result.mainThreadCpu.toFixed(0)} ms CPU (wall/CPU ${result.wallPerCpu.toFixed(1)}); on CPU time: score ${result.cpuTimeScore}, TBT ${result.cpuTimeTbt.toFixed(0)} ms, longest task ${result.cpuTimeLongestTask.toFixed(0)} ms; navigation commit ${result.navigationCommitCpu.toFixed(1)} ms CPU, longest task after it ${result.longestOwnTask.toFixed(0)} ms`,
       );
       console.log(`           LCP element ${result.lcpElement}`);
       if (result.cls >= 0.01) for (const shift of result.shifts) console.log(`           shifted ${shift}`);
     }
     rows.push(row);
   }
+  blankCommitCpu = await blankPageCommitCpu(`${baseUrl}/`, chrome.port);
+  console.log(`  blank    navigation commit ${blankCommitCpu.map((ms) => ms.toFixed(1)).join(', ')} ms CPU`);
   // The HTML of a product page is built from the cache entries the API answers from: a warm
   // page should cost about what its API answer costs. Brotli, as a browser asks.
   const product = pages.find(([name]) => name === 'product')?.[1] ?? '/';
@@ -340,6 +385,9 @@ const summary = rows.map((row) => {
     cpuTimeScore: pick('cpuTimeScore'),
     cpuTimeTbt: pick('cpuTimeTbt'),
     cpuTimeLongestTask: pick('cpuTimeLongestTask'),
+    // A run whose trace showed no navigation commit has neither figure.
+    navigationCommitCpu: median(row.runs.map((run) => run.navigationCommitCpu).filter(Number.isFinite)),
+    longestOwnTask: median(row.runs.map((run) => run.longestOwnTask).filter(Number.isFinite)),
     wallPerCpu: pick('wallPerCpu'),
     scriptKb: pick('scriptBytes') / 1024,
   };
@@ -368,6 +416,9 @@ const missedOnCpuTime = [
     .filter((row) => row.cpuTimeLongestTask > TARGETS.longestTaskMs)
     .map((row) => `${row.name} longest task ${row.cpuTimeLongestTask.toFixed(0)} ms`),
 ];
+const blankCommit = median(blankCommitCpu.filter(Number.isFinite));
+const commits = summary.map((row) => `${row.name} ${row.navigationCommitCpu.toFixed(1)} ms`).join(', ');
+const ownOver = summary.filter((row) => row.longestOwnTask > TARGETS.longestTaskMs);
 
 const report = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — pages, Lighthouse mobile`,
@@ -375,11 +426,11 @@ const report = [
   `Command: \`npm run bench:pages -- --runs ${runs} --cpu-slowdown ${emulateSlowHost ? 'slow-host' : cpuSlowdown}\``,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and ${cpuSlowdown}× CPU${hostIndex === undefined ? '' : `: 4 × this host's index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}, the slowest host`}) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
   '',
-  '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred | main-thread CPU after FCP | wall/CPU | on CPU time: score | TBT | longest task |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred | main-thread CPU after FCP | wall/CPU | on CPU time: score | TBT | longest task | navigation commit, CPU | longest task after it |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...summary.map(
     (row) =>
-      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.longestTask.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB | ${row.mainThreadCpu.toFixed(0)} ms | ${row.wallPerCpu.toFixed(1)} | ${row.cpuTimeScore} | ${row.cpuTimeTbt.toFixed(0)} ms | ${row.cpuTimeLongestTask.toFixed(0)} ms |`,
+      `| ${row.name} (\`${row.path.replace(/\/products\/.+/, '/products/:slug')}\`) | ${row.score} | ${row.seo} | ${seconds(row.fcp)} | ${seconds(row.lcp)} | ${row.tbt.toFixed(0)} ms | ${row.longestTask.toFixed(0)} ms | ${row.cls.toFixed(3)} | ${seconds(row.speedIndex)} | ${row.scriptKb.toFixed(1)} KB | ${row.mainThreadCpu.toFixed(0)} ms | ${row.wallPerCpu.toFixed(1)} | ${row.cpuTimeScore} | ${row.cpuTimeTbt.toFixed(0)} ms | ${row.cpuTimeLongestTask.toFixed(0)} ms | ${row.navigationCommitCpu.toFixed(1)} ms | ${row.longestOwnTask.toFixed(0)} ms |`,
   ),
   '',
   ...throughput.map(
@@ -388,6 +439,8 @@ const report = [
   ),
   '',
   `Targets: score ≥ ${TARGETS.score}, SEO ${TARGETS.seo} and LCP ≤ ${seconds(TARGETS.lcpMs)} on every page, TBT ≤ ${TARGETS.tbtMs} ms and no task over ${TARGETS.longestTaskMs} ms, CLS < ${TARGETS.cls}, home JavaScript ≤ ${TARGETS.homeScriptKb} KB compressed. ${missed.length ? `Missed: ${missed.join('; ')}.` : 'All met.'} On CPU time (score, TBT, longest task): ${missedOnCpuTime.length ? `missed ${missedOnCpuTime.join('; ')}.` : 'all met.'}`,
+  '',
+  `The navigation commit (the browser's first task for a page: its document and script context, the first bytes of HTML, the requests the head names) took ${commits} of CPU, and ${blankCommit.toFixed(1)} ms on a blank page with the shop's response headers (median of ${blankCommitCpu.length}): ${(blankCommit * cpuSlowdown).toFixed(0)} ms at ${cpuSlowdown}× before any of the page's own work. After it, on CPU time at ${cpuSlowdown}× as Lighthouse scales a task: ${ownOver.length ? `over ${TARGETS.longestTaskMs} ms: ${ownOver.map((row) => `${row.name} ${row.longestOwnTask.toFixed(0)} ms`).join(', ')}.` : `no task over ${TARGETS.longestTaskMs} ms.`}`,
   '',
 ].join('\n');
 appendFileSync(path.join(import.meta.dirname, 'RESULTS.md'), `\n${report}`);
