@@ -43,10 +43,17 @@ function startPlaying(video: HTMLVideoElement) {
   Promise.resolve(video.play()).catch(() => {});
 }
 
+const COVER = 'absolute inset-0 -z-20 size-full object-cover';
+
 /**
  * The hero's looping background: decorative, muted, and still on its poster for visitors who
  * prefer reduced motion. It loads nothing until the page has loaded. The Pause/Play button
  * lets anyone stop the motion (WCAG 2.2.2), and a visitor's choice wins over the preference.
+ *
+ * The page arrives with the poster as a plain image; the video element itself is added once it is
+ * to play (the page has loaded, or Play was pressed). A video element cost home's first style and
+ * layout, before anything is on screen, about 3 ms of a phone-sized page's 22 ms of CPU (issue
+ * 26), and a visitor who prefers reduced motion never needs one.
  */
 export function HeroVideo() {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -55,39 +62,48 @@ export function HeroVideo() {
   const [pageLoaded, setPageLoaded] = useState(false);
   const [playing, setPlaying] = useState(false);
   const wantsPlay = choice ? choice === 'play' : !reducedMotion;
+  const shouldPlay = wantsPlay && (pageLoaded || choice === 'play');
+  // Once added, the video stays: paused, it keeps the frame it stopped on. It is added in the
+  // render that first wants it to play, so the effect below finds it.
+  const [hasVideo, setHasVideo] = useState(false);
+  if (shouldPlay && !hasVideo) setHasVideo(true);
 
   useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (wantsPlay && pageLoaded) startPlaying(video);
+    if (shouldPlay) startPlaying(video);
     else video.pause();
-  }, [wantsPlay, pageLoaded]);
+  }, [shouldPlay]);
 
   return (
     <>
-      <video
-        ref={videoRef}
-        // Decorative, and never a stop for the keyboard: the Pause/Play button controls it.
-        aria-hidden="true"
-        tabIndex={-1}
-        className="absolute inset-0 -z-20 size-full object-cover"
-        width={960}
-        height={540}
-        poster={heroPoster}
-        preload="none"
-        muted
-        loop
-        playsInline
-        disablePictureInPicture
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-      >
-        {SOURCES.map((source) => (
-          <source key={source.type} src={source.src} type={source.type} />
-        ))}
-      </video>
+      {/* The video's first frame, and what shows until it plays. */}
+      <img src={heroPoster} alt="" aria-hidden="true" className={COVER} width={960} height={540} fetchPriority="high" />
+      {hasVideo && (
+        <video
+          ref={videoRef}
+          // Decorative, and never a stop for the keyboard: the Pause/Play button controls it.
+          aria-hidden="true"
+          tabIndex={-1}
+          className={COVER}
+          width={960}
+          height={540}
+          poster={heroPoster}
+          preload="none"
+          muted
+          loop
+          playsInline
+          disablePictureInPicture
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+        >
+          {SOURCES.map((source) => (
+            <source key={source.type} src={source.src} type={source.type} />
+          ))}
+        </video>
+      )}
       {/* Keeps the heading and links readable over the brightest frame. */}
       <div
         aria-hidden="true"
@@ -101,7 +117,8 @@ export function HeroVideo() {
             setChoice('pause');
           } else {
             setChoice('play');
-            // Straight from the click, so it also works after a refused start.
+            // Straight from the click, so it also works after a refused start; a video not yet
+            // added starts from the effect once it is.
             if (video) startPlaying(video);
           }
         }}

@@ -1,9 +1,10 @@
 import type { ProductCard as ProductCardData } from '@shop/shared';
 import { CATALOG_MESSAGES } from '@shop/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { QueryState } from '../../../components/ui/query-state';
+import { useAppStarted } from '../../../lib/use-app-started';
 import { useScrollEdges } from '../../../lib/use-scroll-edges';
 import { addToCartCardAction } from '../../cart';
 import { ProductCard } from '../../catalog';
@@ -12,9 +13,23 @@ import { useHotBuyProducts } from '../api/get-hot-buy-products';
 // The browser's own scrolling, snapped to the cards: a swipe on a phone, the buttons, the keyboard
 // (a focused card scrolls into view) and a trackpad all move it, with no script measuring the
 // slides while the page starts (embla did, in the middle of a first visit: issue 26).
+/** The hot buys in the page the server draws: a wide screen's first screenful. */
+export const HOT_BUYS_DRAWN_FIRST = 4;
+
 function Carousel({ products }: { products: ProductCardData[] }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const { canPrev, canNext } = useScrollEdges(listRef, products.length);
+  // The page the server draws holds the first screenful (four cards on a wide screen, two on a
+  // phone); the rest join once the app runs, which is before anyone can scroll to them with the
+  // buttons. Twelve cards were a fifth of home's first style and layout on a phone (issue 26).
+  // They join in a transition, which React renders in slices, not in the one task that follows
+  // hydration; a page the app draws itself has them all at once.
+  const started = useAppStarted();
+  const [allDrawn, setAllDrawn] = useState(started);
+  useEffect(() => {
+    if (!allDrawn) startTransition(() => setAllDrawn(true));
+  }, [allDrawn]);
+  const drawn = allDrawn ? products : products.slice(0, HOT_BUYS_DRAWN_FIRST);
+  const { canPrev, canNext } = useScrollEdges(listRef, drawn.length);
   // A screenful of cards at a time; the snap lands on a card's edge. How it moves (smoothly, or at
   // once for visitors who prefer reduced motion) is the list's scroll-behavior.
   const scrollByScreen = (direction: 1 | -1) => {
@@ -47,7 +62,7 @@ function Carousel({ products }: { products: ProductCardData[] }) {
         aria-label="Hot buy products"
         className="-ml-3 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] motion-safe:scroll-smooth sm:-ml-5"
       >
-        {products.map((product, index) => (
+        {drawn.map((product, index) => (
           <li
             key={product.id}
             aria-roledescription="slide"
