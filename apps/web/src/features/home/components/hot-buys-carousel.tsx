@@ -10,12 +10,12 @@ import { addToCartCardAction } from '../../cart';
 import { ProductCard } from '../../catalog';
 import { useHotBuyProducts } from '../api/get-hot-buy-products';
 
+/** The hot buys in the page the server draws: a wide screen's first screenful. */
+const HOT_BUYS_DRAWN_FIRST = 4;
+
 // The browser's own scrolling, snapped to the cards: a swipe on a phone, the buttons, the keyboard
 // (a focused card scrolls into view) and a trackpad all move it, with no script measuring the
 // slides while the page starts (embla did, in the middle of a first visit: issue 26).
-/** The hot buys in the page the server draws: a wide screen's first screenful. */
-export const HOT_BUYS_DRAWN_FIRST = 4;
-
 function Carousel({ products }: { products: ProductCardData[] }) {
   const listRef = useRef<HTMLUListElement>(null);
   // The page the server draws holds the first screenful (four cards on a wide screen, two on a
