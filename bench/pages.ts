@@ -216,8 +216,6 @@ async function auditOnce(url: string, port: number): Promise<Run> {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const traceEvents = (artifacts.Trace?.traceEvents ?? []) as TraceEvent[];
   const tasks = tasksAtSlowdown(traceEvents, cpuSlowdown);
-  const commit = tasks.find((task) => task.commit);
-  const ownTasks = tasks.filter((task) => !task.commit);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   return {
@@ -242,8 +240,8 @@ async function auditOnce(url: string, port: number): Promise<Run> {
     ),
     ...mainThreadCpu(traceEvents),
     ...(await onCpuTime(artifacts, flags)),
-    navigationCommitCpu: commit?.cpu ?? Number.NaN,
-    longestOwnTask: commit ? Math.max(0, ...ownTasks.map((task) => task.ms)) : Number.NaN,
+    navigationCommitCpu: tasks?.commit.cpu ?? Number.NaN,
+    longestOwnTask: tasks ? Math.max(0, ...tasks.after.map((task) => task.ms)) : Number.NaN,
   };
 }
 
@@ -266,8 +264,7 @@ async function blankPageCommitCpu(shopUrl: string, port: number): Promise<number
     for (let run = 1; run <= runs; run++) {
       const result = await lighthouse(blankUrl, flagsFor(port));
       const tasks = tasksAtSlowdown((result?.artifacts.Trace?.traceEvents ?? []) as TraceEvent[], cpuSlowdown);
-      const commit = tasks.find((task) => task.commit);
-      cpu.push(commit?.cpu ?? Number.NaN);
+      cpu.push(tasks?.commit.cpu ?? Number.NaN);
     }
     return cpu;
   } finally {

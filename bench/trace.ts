@@ -44,41 +44,41 @@ export interface SimulatedTask {
   cpu: number;
   /** Its length in ms at the slowdown: CPU time × slowdown, half the slowdown for a task that lays out. */
   ms: number;
-  /**
-   * The browser's navigation commit, the page's first task: a new document and its script context,
-   * the first bytes of HTML, the requests for what the head names. Every page pays it.
-   */
-  commit: boolean;
 }
 
 /**
  * The page's main-thread tasks from its navigation commit on, each at its CPU time times the
  * slowdown as Lighthouse's simulation scales a task (its `layoutTaskMultiplier` is half the
- * slowdown). Empty when the trace has no commit before first paint. Unlike Lighthouse, which
- * leaves out of its graph most tasks shorter than 10 ms as recorded, it counts every task: on a
- * trace at CPU time, whether a 9.5 ms navigation commit counts as a 105 ms task at 11× would
- * depend on which side of 10 ms it fell.
+ * slowdown): `commit` is the browser's navigation commit, the page's first task (a new document
+ * and its script context, the first bytes of HTML, the requests for what the head names; every
+ * page pays it), `after` the tasks that follow it. Undefined when the trace has no commit before
+ * first paint. Unlike Lighthouse, which leaves out of its graph most tasks shorter than 10 ms as
+ * recorded, it counts every task: on a trace at CPU time, whether a 9.5 ms navigation commit
+ * counts as a 105 ms task at 11× would depend on which side of 10 ms it fell.
  */
-export function tasksAtSlowdown(events: TraceEvent[], slowdown: number): SimulatedTask[] {
+export function tasksAtSlowdown(
+  events: TraceEvent[],
+  slowdown: number,
+): { commit: SimulatedTask; after: SimulatedTask[] } | undefined {
   const thread = pageThread(events);
-  if (!thread) return [];
+  if (!thread) return undefined;
   // Lighthouse opens about:blank first: the page's own commit is the last before its first paint.
-  const commit = events
+  const commitEvent = events
     .filter((event) => event.ph === 'X' && event.name === 'DocumentLoader::CommitNavigation' && thread.onIt(event))
     .filter((event) => event.ts < thread.paint.ts)
     .sort((a, b) => a.ts - b.ts)
     .at(-1);
-  if (!commit) return [];
+  if (!commitEvent) return undefined;
   const layouts = events.filter((event) => event.name === 'Layout' && thread.onIt(event)).map((event) => event.ts);
-  const tasks = topLevelTasks(events, thread.onIt).filter((task) => task.ts + (task.dur ?? 0) >= commit.ts);
-  return tasks.map((task) => {
+  const simulated = (task: TraceEvent): SimulatedTask => {
     const end = task.ts + (task.dur ?? 0);
     const didLayout = layouts.some((ts) => ts >= task.ts && ts <= end);
     const cpu = (task.tdur ?? 0) / 1000;
-    return {
-      cpu,
-      ms: Math.round(cpu * slowdown * (didLayout ? 0.5 : 1)),
-      commit: task.ts <= commit.ts && commit.ts <= end,
-    };
-  });
+    return { cpu, ms: Math.round(cpu * slowdown * (didLayout ? 0.5 : 1)) };
+  };
+  const tasks = topLevelTasks(events, thread.onIt).filter((task) => task.ts + (task.dur ?? 0) >= commitEvent.ts);
+  const [first, ...after] = tasks;
+  // The first task still running at the commit holds it.
+  if (!first || first.ts > commitEvent.ts) return undefined;
+  return { commit: simulated(first), after: after.map(simulated) };
 }
