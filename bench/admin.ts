@@ -8,6 +8,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { lagosDate } from '@shop/shared';
 import { freePort } from '@shop/testing';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -64,8 +65,7 @@ async function adminToken(port: number): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-const lagosDate = (daysAgo: number) =>
-  new Date(Date.now() + 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const lagosDay = (daysAgo: number) => lagosDate(Date.now(), -daysAgo);
 
 const { url: databaseUrl, sample, seedMs, total } = await freshDatabase();
 const load = os.loadavg()[0]?.toFixed(1);
@@ -91,7 +91,7 @@ const targets: [string, string][] = [
     `orders, search by customer email (${sample.customer_email})`,
     `/api/orders/admin?search=${encodeURIComponent(sample.customer_email)}`,
   ],
-  [`orders, date range (last 30 days)`, `/api/orders/admin?from=${lagosDate(29)}&to=${lagosDate(0)}`],
+  [`orders, date range (last 30 days)`, `/api/orders/admin?from=${lagosDay(29)}&to=${lagosDay(0)}`],
   ['dashboard', '/api/admin/dashboard'],
 ];
 const rows: (Measurement & { name: string; path: string })[] = [];

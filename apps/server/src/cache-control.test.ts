@@ -1,3 +1,4 @@
+import { lagosDate } from '@shop/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../test/accounts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 /** The Lagos day of now, and the days either side, as the admin's date filters take them. */
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const day = (offsetDays: number) => lagosDate(Date.now(), offsetDays);
 
 function expectNoStore(answers: Record<string, LightMyRequestResponse>, status: (code: number) => boolean) {
   for (const [what, answer] of Object.entries(answers)) {

@@ -5,6 +5,7 @@ import {
   isLagos,
   LAGOS_AREAS,
   LAGOS_STATE,
+  lagosDate,
   NIGERIAN_STATE_OPTIONS,
   NIGERIAN_STATES,
   nigerianMobile,
@@ -179,5 +180,15 @@ describe('the shipping address', () => {
     expect(messages).toEqual(
       expect.arrayContaining([['shippingDetails.phoneNumber', 'Please enter a valid phone number']]),
     );
+  });
+});
+
+describe('the Lagos day', () => {
+  it('is already the next day from 23:00 UTC, and counts days either side', () => {
+    expect(lagosDate(Date.parse('2026-12-01T22:59:59Z'))).toBe('2026-12-01');
+    expect(lagosDate(Date.parse('2026-12-01T23:00:00Z'))).toBe('2026-12-02');
+    expect(lagosDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(lagosDate(Date.parse('2026-03-01T12:00:00Z'), -1)).toBe('2026-02-28');
+    expect(lagosDate(Date.parse('2026-12-01T23:30:00Z'), 1)).toBe('2026-12-03');
   });
 });

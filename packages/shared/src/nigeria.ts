@@ -150,3 +150,16 @@ export const requiredPhoneNumberSchema = (requiredMessage: string) =>
     .min(1, requiredMessage)
     .transform(normalizePhoneNumber)
     .refine(isValidPhoneNumber, ACCOUNT_MESSAGES.phoneInvalid);
+
+/** Nigeria keeps West Africa Time, UTC+1, all year (no daylight saving). */
+export const LAGOS_UTC_OFFSET_MS = 3_600_000;
+
+/**
+ * The Lagos calendar day (YYYY-MM-DD) of a moment, `offsetDays` days later (earlier when
+ * negative): the day the admin's date filters, the dashboard and file names count in. Between
+ * 23:00 and midnight UTC it is already the next day in Lagos.
+ */
+export function lagosDate(at: Date | number = Date.now(), offsetDays = 0): string {
+  const time = typeof at === 'number' ? at : at.getTime();
+  return new Date(time + LAGOS_UTC_OFFSET_MS + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}

@@ -10,6 +10,7 @@ import {
   hundredthsToUnits,
   IMAGE_MESSAGES,
   koboToNaira,
+  lagosDate,
   nairaToKobo,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_IMAGE_MAX_BYTES,
@@ -89,7 +90,7 @@ const specificationsText = (specifications: { name: string; value: string }[]) =
   specifications.map((spec) => `${spec.name}: ${spec.value}`).join(CSV_LIST_SEPARATOR);
 
 export function csvFileName(now = new Date()): string {
-  return `products-${now.toISOString().slice(0, 10)}.csv`;
+  return `products-${lagosDate(now)}.csv`;
 }
 
 function sameValues(a: ProductValues, b: ProductValues): boolean {

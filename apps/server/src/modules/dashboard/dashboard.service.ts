@@ -6,6 +6,7 @@ import {
   type Dashboard,
   hundredthsToUnits,
   koboToNaira,
+  lagosDate,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
 } from '@shop/shared';
@@ -32,8 +33,7 @@ export class DashboardService {
 
   dashboard(): Promise<Dashboard> {
     // The Lagos day is part of the key: the 30 days move at midnight.
-    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-    return this.cache.get(today, () => this.compute());
+    return this.cache.get(lagosDate(), () => this.compute());
   }
 
   private async compute(): Promise<Dashboard> {

@@ -1,4 +1,4 @@
-import { DASHBOARD_DAYS, dashboardSchema, LOW_STOCK_THRESHOLD, parseQuantity } from '@shop/shared';
+import { DASHBOARD_DAYS, dashboardSchema, LOW_STOCK_THRESHOLD, lagosDate, parseQuantity } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
@@ -25,11 +25,10 @@ const dashboard = async () => {
   return dashboardSchema.parse(response.json());
 };
 
-/** The Lagos date `daysAgo` days before today (Lagos is UTC+1 all year). */
-const lagosDate = (daysAgo: number) =>
-  new Date(Date.now() + 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** The Lagos date `daysAgo` days before today. */
+const lagosDay = (daysAgo: number) => lagosDate(Date.now(), -daysAgo);
 /** A moment of that Lagos day, as PostgreSQL reads it. */
-const lagosTime = (daysAgo: number, time: string) => `${lagosDate(daysAgo)}T${time}:00+01:00`;
+const lagosTime = (daysAgo: number, time: string) => `${lagosDay(daysAgo)}T${time}:00+01:00`;
 
 let orderCounter = 0;
 async function insertOrder(order: {
@@ -103,8 +102,8 @@ describe('the sales dashboard', () => {
   it('is all zeros for an empty shop, with every one of the 30 Lagos days and every status present', async () => {
     const empty = await dashboard();
     expect(empty.revenueByDay).toHaveLength(DASHBOARD_DAYS);
-    expect(empty.revenueByDay[0]?.date).toBe(lagosDate(DASHBOARD_DAYS - 1));
-    expect(empty.revenueByDay.at(-1)?.date).toBe(lagosDate(0));
+    expect(empty.revenueByDay[0]?.date).toBe(lagosDay(DASHBOARD_DAYS - 1));
+    expect(empty.revenueByDay.at(-1)?.date).toBe(lagosDay(0));
     expect(empty.revenueByDay.every((day) => day.revenue === 0 && day.orders === 0)).toBe(true);
     expect(empty).toMatchObject({
       paidOrders: 0,
@@ -208,10 +207,10 @@ describe('the sales dashboard', () => {
     expect(figures.averageOrderValue).toBe(4_208.46);
     const days = Object.fromEntries(figures.revenueByDay.map((day) => [day.date, [day.revenue, day.orders]]));
     expect(figures.revenueByDay).toHaveLength(DASHBOARD_DAYS);
-    expect(days[lagosDate(0)]).toEqual([10_000.5, 1]);
-    expect(days[lagosDate(1)]).toEqual([0, 0]);
-    expect(days[lagosDate(2)]).toEqual([5_833.33, 2]);
-    expect(days[lagosDate(DASHBOARD_DAYS - 1)]).toEqual([999.99, 1]);
+    expect(days[lagosDay(0)]).toEqual([10_000.5, 1]);
+    expect(days[lagosDay(1)]).toEqual([0, 0]);
+    expect(days[lagosDay(2)]).toEqual([5_833.33, 2]);
+    expect(days[lagosDay(DASHBOARD_DAYS - 1)]).toEqual([999.99, 1]);
     expect(figures.revenueByDay.reduce((sum, day) => sum + day.orders, 0)).toBe(4);
     expect(figures.ordersByStatus).toEqual({ PENDING: 1, PROCESSING: 2, SHIPPED: 1, DELIVERED: 2, CANCELLED: 2 });
     expect(figures.ordersByPaymentStatus).toEqual({ UNPAID: 2, PAID: 5, FAILED: 0, REFUNDED: 1 });

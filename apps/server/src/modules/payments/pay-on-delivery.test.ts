@@ -1,4 +1,4 @@
-import { ORDER_ADMIN_MESSAGES, ORDER_MESSAGES, POD_ADMIN_MESSAGES } from '@shop/shared';
+import { lagosDate, ORDER_ADMIN_MESSAGES, ORDER_MESSAGES, POD_ADMIN_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
@@ -429,7 +429,7 @@ describe("the admin's steps", () => {
     await step(order.id, 'received', { amountReceived: 25000, how: 'cash' });
     const after = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
     expect(after.json().payOnDeliveryAwaiting).toBe(awaiting - 1);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = lagosDate();
     const csv = await app.inject({
       method: 'GET',
       url: `/api/orders/admin/export.csv?from=2000-01-01&to=${today.slice(0, 4)}-12-31`,
