@@ -65,8 +65,6 @@ async function adminToken(port: number): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-const lagosDay = (daysAgo: number) => lagosDate(Date.now(), -daysAgo);
-
 const { url: databaseUrl, sample, seedMs, total } = await freshDatabase();
 const load = os.loadavg()[0]?.toFixed(1);
 const port = await freePort();
@@ -91,7 +89,7 @@ const targets: [string, string][] = [
     `orders, search by customer email (${sample.customer_email})`,
     `/api/orders/admin?search=${encodeURIComponent(sample.customer_email)}`,
   ],
-  [`orders, date range (last 30 days)`, `/api/orders/admin?from=${lagosDay(29)}&to=${lagosDay(0)}`],
+  [`orders, date range (last 30 days)`, `/api/orders/admin?from=${lagosDate(Date.now(), -29)}&to=${lagosDate()}`],
   ['dashboard', '/api/admin/dashboard'],
 ];
 const rows: (Measurement & { name: string; path: string })[] = [];

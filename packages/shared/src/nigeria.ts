@@ -152,7 +152,7 @@ export const requiredPhoneNumberSchema = (requiredMessage: string) =>
     .refine(isValidPhoneNumber, ACCOUNT_MESSAGES.phoneInvalid);
 
 /** Nigeria keeps West Africa Time, UTC+1, all year (no daylight saving). */
-export const LAGOS_UTC_OFFSET_MS = 3_600_000;
+const LAGOS_UTC_OFFSET_MS = 3_600_000;
 
 /**
  * The Lagos calendar day (YYYY-MM-DD) of a moment, `offsetDays` days later (earlier when
