@@ -11,12 +11,16 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
 import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
+import {
+  chromePath,
+  type LighthouseFlags,
+  launchChromeForLighthouse,
+  lighthouseFlags,
+  startShopForLighthouse,
+} from './lighthouse-setup';
 import { median } from './stats';
 import { pageThread, type TraceEvent, tasksAtSlowdown, topLevelTasks } from './trace';
 
@@ -43,7 +47,6 @@ if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1) {
 /** This host's benchmark index when the slowdown was derived from it. */
 let hostIndex: number | undefined;
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Issue 15: pages arrive with their data (decision 016). The JavaScript budget is e2e's
 // (storefront-hero.spec.ts): a first visit downloads no more than before.
@@ -57,17 +60,6 @@ function ensureBuild() {
   console.log('no build found: running `npm run build`');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-/** The built server on a fresh embedded database with the demo catalogue, as e2e/global-setup.ts starts it. */
-function startShop(dataDir: string) {
-  return startBuiltShop({
-    ...NEVER_PAYING_PRODUCTION_ENV,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  });
 }
 
 interface Run {
@@ -165,8 +157,6 @@ function atCpuTime(events: TraceEvent[]): void {
   }
 }
 
-type LighthouseFlags = NonNullable<Parameters<typeof lighthouse>[1]>;
-
 /** Lighthouse's audits run again, on the run's own trace with every task at its CPU time (atCpuTime). */
 async function onCpuTime(artifacts: Parameters<typeof saveArtifacts>[0], flags: LighthouseFlags) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-trace-'));
@@ -199,14 +189,7 @@ function longestTaskOf(details: unknown): number {
   return Math.max(0, ...items.map((task) => task.duration ?? 0));
 }
 
-// Defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated.
-const flagsFor = (port: number): LighthouseFlags => ({
-  port,
-  output: 'json',
-  logLevel: 'error',
-  onlyCategories: ['performance', 'seo'],
-  throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-});
+const flagsFor = (port: number) => lighthouseFlags(port, cpuSlowdown);
 
 async function auditOnce(url: string, port: number): Promise<Run> {
   const flags = flagsFor(port);
@@ -290,20 +273,9 @@ ensureBuild();
 // Simulated throttling scales the CPU time it observes, so a busy machine lowers the scores.
 const loadAtStart = os.loadavg()[0] ?? 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-'));
-const shop = await startShop(dataDir);
+const shop = await startShopForLighthouse(dataDir);
 const { baseUrl } = shop;
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const chrome = await launchChromeForLighthouse();
 
 const rows: { name: string; path: string; runs: Run[] }[] = [];
 /** The page's HTML against its API answer, served warm from the catalogue cache. */

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
 
@@ -16,6 +17,16 @@ async function firstProductPath(): Promise<string> {
 const HOME_SCRIPT_BUDGET_BYTES = 150 * 1024;
 
 const isPlaying = (video: HTMLVideoElement) => !video.paused && video.currentTime > 0;
+
+/**
+ * Past the moment the video would otherwise have started: the page loaded, then the hero's
+ * settling delay (VIDEO_START_DELAY_MS, 2 s) and its idle callback's 2 s timeout, on the page's
+ * clock (page.clock.install before the visit).
+ */
+async function pastTheVideosStart(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.clock.runFor(6_000);
+}
 
 describe('the home hero video', () => {
   it('plays muted and looping behind the heading, pauses and plays again, and Shop Now leads to the shop', async () => {
@@ -79,12 +90,12 @@ describe('the home hero video', () => {
       if (request.resourceType() === 'media') videoRequests.push(request.url());
     });
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
     const hero = page.locator('section[aria-labelledby="hero-title"]');
     const video = hero.locator('video');
-    // Past load and idle, when the video would otherwise have started.
-    await page.waitForLoadState('networkidle');
     await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+    await pastTheVideosStart(page);
     // The poster stays an image: no video element is added, and no video is fetched.
     expect(await video.count()).toBe(0);
     expect(await hero.locator('img[aria-hidden="true"]').getAttribute('src')).toMatch(/hero-poster-[\w-]+\.webp$/);
@@ -97,6 +108,34 @@ describe('the home hero video', () => {
     // The visitor's own Play wins over the preference.
     await hero.getByRole('button', { name: 'Play background video' }).click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stays on its poster when the browser saves data, and plays when the visitor presses Play', async () => {
+    const { page, context, errors } = await shop.newPage();
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media') videoRequests.push(request.url());
+    });
+    // Chromium's Data Saver, as Android's Lite mode sets it: navigator.connection.saveData.
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' });
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+    });
+    await page.clock.install();
+    await page.goto('/');
+    const hero = page.locator('section[aria-labelledby="hero-title"]');
+    const video = hero.locator('video');
+    await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+    await pastTheVideosStart(page);
+    expect(await video.count()).toBe(0);
+    expect(videoRequests).toEqual([]);
+
+    await hero.getByRole('button', { name: 'Play background video' }).click();
+    await expect.poll(() => video.evaluate(isPlaying), { timeout: 15_000 }).toBe(true);
+    expect(videoRequests.length).toBeGreaterThan(0);
+    await hero.getByRole('button', { name: 'Pause background video' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion';
+import { useSavesData } from '../../../lib/use-saves-data';
 
 import heroMp4 from '../media/hero.mp4';
 import heroWebm from '../media/hero.webm';
@@ -13,21 +14,35 @@ const SOURCES = [
   { src: heroMp4, type: 'video/mp4' },
 ];
 
-/** Calls back once the page has loaded and the main thread is idle, so the video never competes with first paint. */
-function afterPageLoad(callback: () => void) {
+/**
+ * How long after the page's load the video waits before it starts. Its 400 KB download and its
+ * decoding (Chromium's media threads, and a new frame to composite 25 times a second) would
+ * otherwise share a phone's few cores with the app's start, which goes on in slices after `load`:
+ * in Lighthouse traces of home the video's start fell inside hydration and stretched its tasks
+ * (bench/RESULTS.md, 2026-12-01).
+ */
+export const VIDEO_START_DELAY_MS = 2_000;
+
+/** Calls back once the page has loaded, settled for VIDEO_START_DELAY_MS, and the main thread is idle. */
+function afterPageSettles(callback: () => void) {
   let cancelled = false;
+  let timer: number | undefined;
   let idleHandle: number | undefined;
-  const start = () => {
+  const whenIdle = () => {
     if (cancelled) return;
     idleHandle = window.requestIdleCallback
       ? window.requestIdleCallback(callback, { timeout: 2000 })
       : window.setTimeout(callback, 200);
+  };
+  const start = () => {
+    if (!cancelled) timer = window.setTimeout(whenIdle, VIDEO_START_DELAY_MS);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
   return () => {
     cancelled = true;
     window.removeEventListener('load', start);
+    window.clearTimeout(timer);
     if (idleHandle !== undefined) {
       if (window.cancelIdleCallback) window.cancelIdleCallback(idleHandle);
       else window.clearTimeout(idleHandle);
@@ -47,8 +62,10 @@ const COVER = 'absolute inset-0 -z-20 size-full object-cover';
 
 /**
  * The hero's looping background: decorative, muted, and still on its poster for visitors who
- * prefer reduced motion. It loads nothing until the page has loaded. The Pause/Play button
- * lets anyone stop the motion (WCAG 2.2.2), and a visitor's choice wins over the preference.
+ * prefer reduced motion or whose browser saves data (Data Saver, or a 3G or slower connection:
+ * the video is 400 KB of decoration, and data is bought by the megabyte). It loads nothing until
+ * the page has loaded and settled. The Pause/Play button lets anyone stop the motion (WCAG 2.2.2)
+ * or start it, and a visitor's choice wins over the preference and the connection.
  *
  * The page arrives with the poster as a plain image; the video element itself is added once it is
  * to play (the page has loaded, or Play was pressed). A video element cost home's first style and
@@ -58,17 +75,18 @@ const COVER = 'absolute inset-0 -z-20 size-full object-cover';
 export function HeroVideo() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const savesData = useSavesData();
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const [pageLoaded, setPageLoaded] = useState(false);
   const [playing, setPlaying] = useState(false);
-  const wantsPlay = choice ? choice === 'play' : !reducedMotion;
+  const wantsPlay = choice ? choice === 'play' : !reducedMotion && !savesData;
   const shouldPlay = wantsPlay && (pageLoaded || choice === 'play');
   // Once added, the video stays: paused, it keeps the frame it stopped on. It is added in the
   // render that first wants it to play, so the effect below finds it.
   const [hasVideo, setHasVideo] = useState(false);
   if (shouldPlay && !hasVideo) setHasVideo(true);
 
-  useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
+  useEffect(() => afterPageSettles(() => setPageLoaded(true)), []);
 
   useEffect(() => {
     const video = videoRef.current;

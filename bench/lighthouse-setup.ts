@@ -1,0 +1,46 @@
+// What the Lighthouse benchmarks share: the built shop as `npm start` serves it, the system
+// Chromium as Lighthouse drives it, and Lighthouse's mobile profile at a given CPU slowdown.
+import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
+import * as chromeLauncher from 'chrome-launcher';
+import type lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+
+export const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The built server on a fresh embedded database with the demo catalogue, as e2e/global-setup.ts starts it. */
+export function startShopForLighthouse(dataDir: string) {
+  return startBuiltShop({
+    ...NEVER_PAYING_PRODUCTION_ENV,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+/** Headless Chromium with nothing of its own going on (no updates, sync or background fetches). */
+export function launchChromeForLighthouse() {
+  return chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type LighthouseFlags = NonNullable<Parameters<typeof lighthouse>[1]>;
+
+/** Lighthouse's defaults are the mobile profile: Moto G Power screen, slow 4G and 4× CPU, simulated. */
+export const lighthouseFlags = (port: number, cpuSlowdown: number): LighthouseFlags => ({
+  port,
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance', 'seo'],
+  throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+});
