@@ -1,11 +1,11 @@
-// `npm run bench:lighthouse-tasks -- --page / --runs 3 --cpu-slowdown 10.7 [--block '*.webm,*.mp4']`:
+// `npm run bench:lighthouse-tasks -- --page / --runs 3 --cpu-slowdown 10.7 [--block '*.webm,*.mp4'] [--min-ms 3]`:
 // why a page's Lighthouse TBT is what it is. Lighthouse's simulation keeps only main-thread tasks
 // of at least SIMULATED_TASK_MIN_MS as recorded (trace.ts) and scales each by the slowdown, so on a
 // machine where tasks take longer than their CPU time a 2 ms task stretched to 12 ms blocks like a
 // 12 ms one. For each run this prints the score and TBT, the tasks after first paint that the
 // simulation keeps (wall and CPU time, and what ran inside), the main thread's wall/CPU after first
 // paint, and the CPU time of every thread in the machine's browser around first paint: what shared
-// the cores with the page. `--block` leaves out requests (Lighthouse's blockedUrlPatterns) to see
+// the cores with the page. `--min-ms` lists shorter tasks too. `--block` leaves out requests (Lighthouse's blockedUrlPatterns) to see
 // what one resource costs. Prints only; copy the figures worth keeping into bench/RESULTS.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'cpu-slowdown': { type: 'string', default: '4' },
     block: { type: 'string' },
+    /** List the tasks after first paint from this wall time (ms) on, not only those the simulation keeps. */
+    'min-ms': { type: 'string', default: String(SIMULATED_TASK_MIN_MS) },
   },
 });
 const runs = Number(args.runs);
@@ -29,6 +31,7 @@ if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1 || !Number.isInteger(runs) 
   console.error('--runs takes a whole number, --cpu-slowdown a number of at least 1');
   process.exit(1);
 }
+const listFromMs = Number(args['min-ms']);
 const blocked = args.block ? args.block.split(',').map((pattern) => pattern.trim()) : [];
 /** The window around first paint whose threads' CPU is summed, in µs of trace time. */
 const WINDOW = { before: 300_000, after: 800_000 };
@@ -83,7 +86,7 @@ try {
     console.log(
       `run ${run}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN).toFixed(0)} ms; after first paint ${wall.toFixed(0)} ms wall for ${cpu.toFixed(0)} ms CPU (wall/CPU ${(wall / cpu).toFixed(2)}), ${kept.length} tasks of ${SIMULATED_TASK_MIN_MS} ms or more (wall/CPU ms): ${kept.map((task) => `${((task.dur ?? 0) / 1000).toFixed(0)}/${((task.tdur ?? 0) / 1000).toFixed(0)}`).join(' ')}`,
     );
-    for (const task of kept)
+    for (const task of afterPaint.filter((each) => (each.dur ?? 0) >= listFromMs * 1000))
       console.log(
         `   +${((task.ts - thread.paint.ts) / 1000).toFixed(0).padStart(5)} ms  wall ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)}  CPU ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(5)}  ${insideOf(task, onThread)}`,
       );
