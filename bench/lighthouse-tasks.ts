@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { launchChromeForLighthouse, lighthouseFlags, startShopForLighthouse } from './lighthouse-setup';
+import { ensureBuild, launchChromeForLighthouse, lighthouseFlags, startShopForLighthouse } from './lighthouse-setup';
 import { cpuByThread, pageThread, SIMULATED_TASK_MIN_MS, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
@@ -27,11 +27,18 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 const cpuSlowdown = Number(args['cpu-slowdown']);
-if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error('--runs takes a whole number, --cpu-slowdown a number of at least 1');
+const listFromMs = Number(args['min-ms']);
+if (
+  !Number.isFinite(cpuSlowdown) ||
+  cpuSlowdown < 1 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  !Number.isFinite(listFromMs) ||
+  listFromMs < 0
+) {
+  console.error('--runs takes a whole number, --cpu-slowdown a number of at least 1, --min-ms a number of ms');
   process.exit(1);
 }
-const listFromMs = Number(args['min-ms']);
 const blocked = args.block ? args.block.split(',').map((pattern) => pattern.trim()) : [];
 /** The window around first paint whose threads' CPU is summed, in µs of trace time. */
 const WINDOW = { before: 300_000, after: 800_000 };
@@ -59,11 +66,13 @@ function insideOf(task: TraceEvent, onThread: TraceEventWithArgs[]): string {
     .join(', ');
 }
 
+ensureBuild();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-lighthouse-tasks-'));
 const shop = await startShopForLighthouse(dataDir);
-const chrome = await launchChromeForLighthouse();
-const url = `${shop.baseUrl}${args.page}`;
+let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>> | undefined;
 try {
+  chrome = await launchChromeForLighthouse();
+  const url = `${shop.baseUrl}${args.page}`;
   console.log(
     `${url} at ${cpuSlowdown}× CPU, ${runs} runs${blocked.length ? `, blocking ${blocked.join(', ')}` : ''}; load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
   );
@@ -98,7 +107,7 @@ try {
     );
   }
 } finally {
-  chrome.kill();
+  chrome?.kill();
   await shop.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

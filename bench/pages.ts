@@ -5,8 +5,7 @@
 // a trace whose tasks last their CPU time (steadier than TBT on a shared machine: onCpuTime
 // below), then appends them to bench/RESULTS.md. Needs only the system
 // Chromium; nothing leaves loopback.
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import {
   chromePath,
+  ensureBuild,
   type LighthouseFlags,
   launchChromeForLighthouse,
   lighthouseFlags,
@@ -46,21 +46,10 @@ if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1) {
 }
 /** This host's benchmark index when the slowdown was derived from it. */
 let hostIndex: number | undefined;
-const root = path.resolve(import.meta.dirname, '..');
 
 // Issue 15: pages arrive with their data (decision 016). The JavaScript budget is e2e's
 // (storefront-hero.spec.ts): a first visit downloads no more than before.
 const TARGETS = { score: 97, seo: 100, lcpMs: 2000, homeScriptKb: 150, cls: 0.1, tbtMs: 100, longestTaskMs: 100 };
-
-function ensureBuild() {
-  const built = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].every((file) =>
-    existsSync(path.join(root, file)),
-  );
-  if (built) return;
-  console.log('no build found: running `npm run build`');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
-}
 
 interface Run {
   score: number;

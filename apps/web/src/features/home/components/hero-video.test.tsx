@@ -31,15 +31,36 @@ const settle = () => act(() => vi.advanceTimersByTime(VIDEO_START_DELAY_MS + 2_0
 
 describe('the hero video', () => {
   it('shows its poster first and starts only once the page has loaded and settled', () => {
+    // A page still loading: nothing starts before its load event, however long it takes.
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     render(<HeroVideo />);
-    expect(document.readyState).toBe('complete');
-    expect(video()).toBeNull();
     expect(document.querySelector('img')?.getAttribute('src')).toMatch(/hero-poster/);
+    settle();
+    expect(video()).toBeNull();
+    Reflect.deleteProperty(document, 'readyState');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
     act(() => vi.advanceTimersByTime(VIDEO_START_DELAY_MS - 1));
     expect(video()).toBeNull();
     settle();
     expect(video()).not.toBeNull();
     expect(played).toBe(1);
+    expect(screen.getByRole('button', { name: /^Pause/ })).toBeTruthy();
+  });
+
+  it('keeps playing when the connection turns slow once it has started', () => {
+    const connection = Object.assign(new EventTarget(), { saveData: false, effectiveType: '4g' });
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: connection });
+    render(<HeroVideo />);
+    settle();
+    expect(played).toBe(1);
+    const paused = vi.mocked(HTMLMediaElement.prototype.pause).mock.calls.length;
+    act(() => {
+      connection.effectiveType = '3g';
+      connection.dispatchEvent(new Event('change'));
+    });
+    expect(vi.mocked(HTMLMediaElement.prototype.pause).mock.calls.length).toBe(paused);
     expect(screen.getByRole('button', { name: /^Pause/ })).toBeTruthy();
   });
 

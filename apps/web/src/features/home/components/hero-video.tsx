@@ -65,12 +65,14 @@ const COVER = 'absolute inset-0 -z-20 size-full object-cover';
  * prefer reduced motion or whose browser saves data (Data Saver, or a 3G or slower connection:
  * the video is 400 KB of decoration, and data is bought by the megabyte). It loads nothing until
  * the page has loaded and settled. The Pause/Play button lets anyone stop the motion (WCAG 2.2.2)
- * or start it, and a visitor's choice wins over the preference and the connection.
+ * or start it, and a visitor's choice wins over the preference and the connection. The
+ * connection only holds back the first start: a phone's estimate of it moves between 3G and 4G
+ * as it goes, and once the video is downloaded pausing it would save nothing.
  *
  * The page arrives with the poster as a plain image; the video element itself is added once it is
- * to play (the page has loaded, or Play was pressed). A video element cost home's first style and
- * layout, before anything is on screen, about 3 ms of a phone-sized page's 22 ms of CPU (issue
- * 26), and a visitor who prefers reduced motion never needs one.
+ * to play (the page has loaded and settled, or Play was pressed). A video element cost home's
+ * first style and layout, before anything is on screen, about 3 ms of a phone-sized page's 22 ms
+ * of CPU (issue 26), and a visitor who prefers reduced motion or saves data never needs one.
  */
 export function HeroVideo() {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -79,11 +81,11 @@ export function HeroVideo() {
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const [pageLoaded, setPageLoaded] = useState(false);
   const [playing, setPlaying] = useState(false);
-  const wantsPlay = choice ? choice === 'play' : !reducedMotion && !savesData;
-  const shouldPlay = wantsPlay && (pageLoaded || choice === 'play');
   // Once added, the video stays: paused, it keeps the frame it stopped on. It is added in the
   // render that first wants it to play, so the effect below finds it.
   const [hasVideo, setHasVideo] = useState(false);
+  const wantsPlay = choice ? choice === 'play' : !reducedMotion && (hasVideo || !savesData);
+  const shouldPlay = wantsPlay && (pageLoaded || choice === 'play');
   if (shouldPlay && !hasVideo) setHasVideo(true);
 
   useEffect(() => afterPageSettles(() => setPageLoaded(true)), []);
