@@ -30,6 +30,24 @@ async function pastTheVideosStart(page: Page) {
   await page.waitForTimeout(500);
 }
 
+/**
+ * Home in a fresh page on its own clock (page.clock.install), `setUp` run before the visit, with
+ * the media requests it makes; the hero's Play button is on screen when it returns.
+ */
+async function visitHomeOnItsClock(setUp: (page: Page) => Promise<unknown>) {
+  const visit = await shop.newPage();
+  const videoRequests: string[] = [];
+  visit.page.on('request', (request) => {
+    if (request.resourceType() === 'media') videoRequests.push(request.url());
+  });
+  await setUp(visit.page);
+  await visit.page.clock.install();
+  await visit.page.goto('/');
+  const hero = visit.page.locator('section[aria-labelledby="hero-title"]');
+  await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+  return { ...visit, hero, video: hero.locator('video'), videoRequests };
+}
+
 describe('the home hero video', () => {
   it('plays muted and looping behind the heading, pauses and plays again, and Shop Now leads to the shop', async () => {
     const { page, context, errors } = await shop.newPage();
@@ -86,17 +104,9 @@ describe('the home hero video', () => {
   });
 
   it('stays on its poster for a visitor who prefers reduced motion, and follows a change of that preference', async () => {
-    const { page, context, errors } = await shop.newPage();
-    const videoRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'media') videoRequests.push(request.url());
-    });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await page.goto('/');
-    const hero = page.locator('section[aria-labelledby="hero-title"]');
-    const video = hero.locator('video');
-    await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+    const { page, context, errors, hero, video, videoRequests } = await visitHomeOnItsClock((page) =>
+      page.emulateMedia({ reducedMotion: 'reduce' }),
+    );
     await pastTheVideosStart(page);
     // The poster stays an image: no video element is added, and no video is fetched.
     expect(await video.count()).toBe(0);
@@ -115,22 +125,13 @@ describe('the home hero video', () => {
   });
 
   it('stays on its poster while the browser saves data, starts once it no longer does, and plays on Play', async () => {
-    const { page, context, errors } = await shop.newPage();
-    const videoRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'media') videoRequests.push(request.url());
-    });
     // Chromium's Data Saver, as Android's Lite mode sets it: navigator.connection.saveData.
-    const withDataSaver = () => {
-      const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' });
-      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
-    };
-    await page.addInitScript(withDataSaver);
-    await page.clock.install();
-    await page.goto('/');
-    const hero = page.locator('section[aria-labelledby="hero-title"]');
-    const video = hero.locator('video');
-    await hero.getByRole('button', { name: 'Play background video' }).waitFor();
+    const withDataSaver = (page: Page) =>
+      page.addInitScript(() => {
+        const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' });
+        Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+      });
+    const { page, context, errors, video, videoRequests } = await visitHomeOnItsClock(withDataSaver);
     await pastTheVideosStart(page);
     expect(await video.count()).toBe(0);
     expect(videoRequests).toEqual([]);
@@ -144,16 +145,12 @@ describe('the home hero video', () => {
     expect(videoRequests.length).toBeGreaterThan(0);
 
     // A fresh visit with Data Saver on: the visitor's Play starts it.
-    const second = await shop.newPage();
-    await second.page.addInitScript(withDataSaver);
-    await second.page.clock.install();
-    await second.page.goto('/');
-    const secondHero = second.page.locator('section[aria-labelledby="hero-title"]');
+    const second = await visitHomeOnItsClock(withDataSaver);
     await pastTheVideosStart(second.page);
-    expect(await secondHero.locator('video').count()).toBe(0);
-    await secondHero.getByRole('button', { name: 'Play background video' }).click();
-    await expect.poll(() => secondHero.locator('video').evaluate(isPlaying), { timeout: 15_000 }).toBe(true);
-    await secondHero.getByRole('button', { name: 'Pause background video' }).waitFor();
+    expect(await second.video.count()).toBe(0);
+    await second.hero.getByRole('button', { name: 'Play background video' }).click();
+    await expect.poll(() => second.video.evaluate(isPlaying), { timeout: 15_000 }).toBe(true);
+    await second.hero.getByRole('button', { name: 'Pause background video' }).waitFor();
     expect([...errors, ...second.errors]).toEqual([]);
     await second.context.close();
     await context.close();
