@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { ensureBuild, launchChromeForLighthouse, lighthouseFlags, startShopForLighthouse } from './lighthouse-setup';
-import { cpuByThread, pageThread, SIMULATED_TASK_MIN_MS, type TraceEvent, topLevelTasks } from './trace';
+import { cpuByThread, mainThreadCpu, pageThread, SIMULATED_TASK_MIN_MS, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +43,7 @@ const blocked = args.block ? args.block.split(',').map((pattern) => pattern.trim
 /** The window around first paint whose threads' CPU is summed, in µs of trace time. */
 const WINDOW = { before: 300_000, after: 800_000 };
 
-type TraceEventWithArgs = TraceEvent & { args?: { data?: { url?: string; functionName?: string; type?: string } } };
+type TraceEventWithArgs = TraceEvent & { args?: { data?: { url?: string; type?: string } } };
 
 /** What took the time inside a task: its longest kinds of nested event, in ms of wall time. */
 function insideOf(task: TraceEvent, onThread: TraceEventWithArgs[]): string {
@@ -89,11 +89,10 @@ try {
     }
     const onThread = events.filter(thread.onIt);
     const afterPaint = topLevelTasks(events, thread.onIt).filter((task) => task.ts >= thread.paint.ts);
-    const wall = afterPaint.reduce((sum, task) => sum + (task.dur ?? 0) / 1000, 0);
-    const cpu = afterPaint.reduce((sum, task) => sum + (task.tdur ?? 0) / 1000, 0);
+    const { mainThreadCpu: cpu, wallPerCpu } = mainThreadCpu(events);
     const kept = afterPaint.filter((task) => (task.dur ?? 0) >= SIMULATED_TASK_MIN_MS * 1000);
     console.log(
-      `run ${run}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN).toFixed(0)} ms; after first paint ${wall.toFixed(0)} ms wall for ${cpu.toFixed(0)} ms CPU (wall/CPU ${(wall / cpu).toFixed(2)}), ${kept.length} tasks of ${SIMULATED_TASK_MIN_MS} ms or more (wall/CPU ms): ${kept.map((task) => `${((task.dur ?? 0) / 1000).toFixed(0)}/${((task.tdur ?? 0) / 1000).toFixed(0)}`).join(' ')}`,
+      `run ${run}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN).toFixed(0)} ms; after first paint ${cpu.toFixed(0)} ms of CPU (wall/CPU ${wallPerCpu.toFixed(2)}), ${kept.length} tasks of ${SIMULATED_TASK_MIN_MS} ms or more (wall/CPU ms): ${kept.map((task) => `${((task.dur ?? 0) / 1000).toFixed(0)}/${((task.tdur ?? 0) / 1000).toFixed(0)}`).join(' ')}`,
     );
     for (const task of afterPaint.filter((each) => (each.dur ?? 0) >= listFromMs * 1000))
       console.log(

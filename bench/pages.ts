@@ -22,7 +22,7 @@ import {
   startShopForLighthouse,
 } from './lighthouse-setup';
 import { median } from './stats';
-import { pageThread, type TraceEvent, tasksAtSlowdown, topLevelTasks } from './trace';
+import { mainThreadCpu, pageThread, type TraceEvent, tasksAtSlowdown, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,23 +98,6 @@ function lcpElementOf(details: unknown): string {
   const tables = (details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] })?.items;
   const node = tables?.[0]?.items?.[0]?.node;
   return node ? `${node.selector ?? '?'} ${node.snippet ?? ''}`.slice(0, 160) : '?';
-}
-
-/**
- * The page's main-thread tasks after first paint, in the trace Lighthouse recorded, by the CPU
- * time they used (`tdur`) rather than their wall time, and how much longer than that they took.
- */
-function mainThreadCpu(events: TraceEvent[]) {
-  const thread = pageThread(events);
-  if (!thread) return { mainThreadCpu: Number.NaN, wallPerCpu: Number.NaN };
-  let cpu = 0;
-  let wall = 0;
-  for (const task of topLevelTasks(events, thread.onIt)) {
-    if (task.ts < thread.paint.ts) continue;
-    cpu += (task.tdur ?? 0) / 1000;
-    wall += (task.dur ?? 0) / 1000;
-  }
-  return { mainThreadCpu: cpu, wallPerCpu: cpu > 0 ? wall / cpu : Number.NaN };
 }
 
 /**

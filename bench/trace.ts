@@ -43,6 +43,23 @@ function outermost(events: TraceEvent[]): TraceEvent[] {
   });
 }
 
+/**
+ * The page's main-thread tasks after first paint, in a trace, by the CPU
+ * time they used (`tdur`) rather than their wall time, and how much longer than that they took.
+ */
+export function mainThreadCpu(events: TraceEvent[]) {
+  const thread = pageThread(events);
+  if (!thread) return { mainThreadCpu: Number.NaN, wallPerCpu: Number.NaN };
+  let cpu = 0;
+  let wall = 0;
+  for (const task of topLevelTasks(events, thread.onIt)) {
+    if (task.ts < thread.paint.ts) continue;
+    cpu += (task.tdur ?? 0) / 1000;
+    wall += (task.dur ?? 0) / 1000;
+  }
+  return { mainThreadCpu: cpu, wallPerCpu: cpu > 0 ? wall / cpu : Number.NaN };
+}
+
 /** A task of the page's main thread, as Lighthouse's simulation would count it on CPU time. */
 export interface SimulatedTask {
   /** Its CPU time, in ms. */
