@@ -79,16 +79,16 @@ export function HeroVideo() {
   const reducedMotion = usePrefersReducedMotion();
   const savesData = useSavesData();
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
-  const [pageLoaded, setPageLoaded] = useState(false);
+  const [pageSettled, setPageSettled] = useState(false);
   const [playing, setPlaying] = useState(false);
   // Once added, the video stays: paused, it keeps the frame it stopped on. It is added in the
   // render that first wants it to play, so the effect below finds it.
   const [hasVideo, setHasVideo] = useState(false);
   const wantsPlay = choice ? choice === 'play' : !reducedMotion && (hasVideo || !savesData);
-  const shouldPlay = wantsPlay && (pageLoaded || choice === 'play');
+  const shouldPlay = wantsPlay && (pageSettled || choice === 'play');
   if (shouldPlay && !hasVideo) setHasVideo(true);
 
-  useEffect(() => afterPageSettles(() => setPageLoaded(true)), []);
+  useEffect(() => afterPageSettles(() => setPageSettled(true)), []);
 
   useEffect(() => {
     const video = videoRef.current;
