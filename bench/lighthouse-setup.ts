@@ -1,7 +1,8 @@
 // What the Lighthouse benchmarks share: the built shop as `npm start` serves it, the system
 // Chromium as Lighthouse drives it, and Lighthouse's mobile profile at a given CPU slowdown.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { NEVER_PAYING_PRODUCTION_ENV, startBuiltShop } from '@shop/testing';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,7 +35,7 @@ export function startShopForLighthouse(dataDir: string) {
 }
 
 /** Headless Chromium with nothing of its own going on (no updates, sync or background fetches). */
-export function launchChromeForLighthouse() {
+function launchChrome() {
   return chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -47,6 +48,79 @@ export function launchChromeForLighthouse() {
       '--disable-sync',
     ],
   });
+}
+
+const taskset = (args: string[]) => spawnSync('taskset', args, { encoding: 'utf8' });
+const processArgs = (pid: string) => {
+  try {
+    // Split on spaces too: Chromium's child processes rewrite their command line as one string.
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+  } catch {
+    return []; // gone since /proc was listed
+  }
+};
+const parentOf = (pid: string) => {
+  try {
+    // The command in parentheses may hold spaces: the fields after its closing one are fixed.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+  } catch {
+    return undefined;
+  }
+};
+const runningPids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+
+/**
+ * The core a page's renderer gets to itself (the last one), or none: on one core, without
+ * taskset, or when asked to share (`--shared-cores`).
+ */
+export function rendererCore(shared: boolean): number | undefined {
+  const cores = os.availableParallelism();
+  if (shared || cores < 2 || process.platform !== 'linux' || taskset(['-V']).status !== 0) return undefined;
+  return cores - 1;
+}
+
+/**
+ * Headless Chromium for Lighthouse. With `core`, the processes that draw pages (renderers) run on
+ * that core alone, and this process (Lighthouse), the shop's server and the rest of the browser on
+ * the others. Why (bench/RESULTS.md, 2026-12-02): simulated throttling multiplies each main-thread
+ * task as recorded, waits included, and on a 2-core machine the page's thread shares the cores with
+ * what only the harness runs: Lighthouse, and the browser's tracing and screenshots for it. A phone
+ * runs none of that beside the page. Renderers are forked by the browser's zygote, so pinning the
+ * zygote pins every page opened after it; the ones already open are pinned too.
+ */
+export async function launchChromeForLighthouse({ core, shopPid }: { core?: number; shopPid?: number } = {}) {
+  if (core === undefined) return { chrome: await launchChrome(), restoreCores: () => {}, renderersOffCore: () => [] };
+  const others = `0-${core - 1}`;
+  for (const pid of [process.pid, shopPid]) if (pid !== undefined) taskset(['-a', '-p', '-c', others, String(pid)]);
+  const chrome = await launchChrome();
+  const children = (parent: string) => runningPids().filter((pid) => parentOf(pid) === parent);
+  // The launched command may be a wrapper script that starts the browser as its child.
+  const descendants = (parent: string): string[] => children(parent).flatMap((child) => [child, ...descendants(child)]);
+  const zygotes = descendants(String(chrome.pid)).filter((pid) => {
+    const args = processArgs(pid);
+    return args.includes('--type=zygote') && !args.includes('--no-zygote-sandbox');
+  });
+  if (zygotes.length === 0) {
+    chrome.kill();
+    throw new Error("no zygote among the browser's processes: run with --shared-cores");
+  }
+  const renderers = () =>
+    zygotes.flatMap((zygote) => children(zygote).filter((pid) => processArgs(pid).includes('--type=renderer')));
+  for (const pid of [...zygotes, ...renderers()]) taskset(['-a', '-p', '-c', String(core), pid]);
+  return {
+    chrome,
+    /** This process and the shop back on every core, for what is measured after Lighthouse. */
+    restoreCores: () => {
+      for (const pid of [process.pid, shopPid])
+        if (pid !== undefined) taskset(['-a', '-p', '-c', `0-${core}`, String(pid)]);
+    },
+    /** The browser's renderers whose main thread is not on the core alone: none, when the pinning held. */
+    renderersOffCore: () =>
+      renderers().filter((pid) => {
+        const affinity = taskset(['-c', '-p', pid]).stdout.split(':').pop()?.trim();
+        return affinity !== undefined && affinity !== '' && affinity !== String(core);
+      }),
+  };
 }
 
 export type LighthouseFlags = NonNullable<Parameters<typeof lighthouse>[1]>;

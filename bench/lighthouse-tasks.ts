@@ -12,7 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import { ensureBuild, launchChromeForLighthouse, lighthouseFlags, startShopForLighthouse } from './lighthouse-setup';
+import {
+  ensureBuild,
+  launchChromeForLighthouse,
+  lighthouseFlags,
+  rendererCore,
+  startShopForLighthouse,
+} from './lighthouse-setup';
 import { cpuByThread, mainThreadCpu, pageThread, SIMULATED_TASK_MIN_MS, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
@@ -23,6 +29,8 @@ const { values: args } = parseArgs({
     block: { type: 'string' },
     /** List the tasks after first paint from this wall time (ms) on, not only those the simulation keeps. */
     'min-ms': { type: 'string', default: String(SIMULATED_TASK_MIN_MS) },
+    /** Leave the page's renderer on the cores everything else uses (launchChromeForLighthouse). */
+    'shared-cores': { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -69,12 +77,13 @@ function insideOf(task: TraceEvent, onThread: TraceEventWithArgs[]): string {
 ensureBuild();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-lighthouse-tasks-'));
 const shop = await startShopForLighthouse(dataDir);
-let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>> | undefined;
+let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>['chrome'] | undefined;
 try {
-  chrome = await launchChromeForLighthouse();
+  const core = rendererCore(args['shared-cores']);
+  ({ chrome } = await launchChromeForLighthouse({ core, shopPid: shop.server.pid }));
   const url = `${shop.baseUrl}${args.page}`;
   console.log(
-    `${url} at ${cpuSlowdown}× CPU, ${runs} runs${blocked.length ? `, blocking ${blocked.join(', ')}` : ''}; load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
+    `${url} at ${cpuSlowdown}× CPU, ${runs} runs${blocked.length ? `, blocking ${blocked.join(', ')}` : ''}; ${core === undefined ? 'the page shares the cores' : `the page on core ${core} alone`}; load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
   );
   await fetch(url);
   for (let run = 1; run <= runs; run++) {

@@ -19,6 +19,7 @@ import {
   type LighthouseFlags,
   launchChromeForLighthouse,
   lighthouseFlags,
+  rendererCore,
   startShopForLighthouse,
 } from './lighthouse-setup';
 import { median } from './stats';
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
      * `slow-host` works that out from a first, unrecorded Lighthouse run's index on this host.
      */
     'cpu-slowdown': { type: 'string', default: '4' },
+    /** Leave the page's renderer on the cores everything else uses (launchChromeForLighthouse). */
+    'shared-cores': { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -247,7 +250,14 @@ const loadAtStart = os.loadavg()[0] ?? 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-'));
 const shop = await startShopForLighthouse(dataDir);
 const { baseUrl } = shop;
-const chrome = await launchChromeForLighthouse();
+const core = rendererCore(args['shared-cores']);
+const { chrome, restoreCores, renderersOffCore } = await launchChromeForLighthouse({
+  core,
+  shopPid: shop.server.pid,
+}).catch(async (error) => {
+  await shop.stop();
+  throw error;
+});
 
 const rows: { name: string; path: string; runs: Run[] }[] = [];
 /** The page's HTML against its API answer, served warm from the catalogue cache. */
@@ -287,6 +297,9 @@ try {
   }
   blankCommitCpu = await blankPageCommitCpu(`${baseUrl}/`, chrome.port);
   console.log(`  blank    navigation commit ${blankCommitCpu.map((ms) => ms.toFixed(1)).join(', ')} ms CPU`);
+  const strays = renderersOffCore();
+  if (strays.length > 0) throw new Error(`renderers ${strays.join(', ')} left core ${core}: run with --shared-cores`);
+  restoreCores();
   // The HTML of a product page is built from the cache entries the API answers from: a warm
   // page should cost about what its API answer costs. Brotli, as a browser asks.
   const product = pages.find(([name]) => name === 'product')?.[1] ?? '/';
@@ -365,7 +378,7 @@ const report = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — pages, Lighthouse mobile`,
   '',
   `Command: \`npm run bench:pages -- --runs ${runs} --cpu-slowdown ${emulateSlowHost ? 'slow-host' : cpuSlowdown}\``,
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and ${cpuSlowdown}× CPU${hostIndex === undefined ? '' : `: 4 × this host's index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}, the slowest host`}) with ${chromePath} on the built app served by the server on loopback. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; Lighthouse 12 (mobile, simulated slow 4G and ${cpuSlowdown}× CPU${hostIndex === undefined ? '' : `: 4 × this host's index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}, the slowest host`}) with ${chromePath} on the built app served by the server on loopback; ${core === undefined ? 'the page sharing the cores with the rest' : `the page's renderer on core ${core} alone, Lighthouse, the server and the rest of the browser on the others`}. Medians of ${runs} runs. Lighthouse benchmark index ${benchmarkIndex.toFixed(0)}; load average ${loadAtStart.toFixed(1)} at start.`,
   '',
   '| page | score | SEO | FCP | LCP | TBT | longest task | CLS | Speed Index | JS transferred | main-thread CPU after FCP | wall/CPU | on CPU time: score | TBT | longest task | navigation commit, CPU | longest task after it |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
