@@ -69,27 +69,26 @@ const parentOf = (pid: string) => {
 };
 const runningPids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
 
-/**
- * The core a page's renderer gets to itself (the last one), or none: on one core, without
- * taskset, or when asked to share (`--shared-cores`).
- */
-export function rendererCore(shared: boolean): number | undefined {
+/** The core a page's renderer gets to itself (the last one), or none: on one core or without taskset. */
+function rendererCore(): number | undefined {
   const cores = os.availableParallelism();
-  if (shared || cores < 2 || process.platform !== 'linux' || taskset(['-V']).status !== 0) return undefined;
+  if (cores < 2 || process.platform !== 'linux' || taskset(['-V']).status !== 0) return undefined;
   return cores - 1;
 }
 
 /**
- * Headless Chromium for Lighthouse. With `core`, the processes that draw pages (renderers) run on
- * that core alone, and this process (Lighthouse), the shop's server and the rest of the browser on
- * the others. Why (bench/RESULTS.md, 2026-12-02): simulated throttling multiplies each main-thread
- * task as recorded, waits included, and on a 2-core machine the page's thread shares the cores with
- * what only the harness runs: Lighthouse, and the browser's tracing and screenshots for it. A phone
- * runs none of that beside the page. Renderers are forked by the browser's zygote, so pinning the
- * zygote pins every page opened after it; the ones already open are pinned too.
+ * Headless Chromium for Lighthouse. Unless `sharedCores` (or on one core, or without taskset), the
+ * processes that draw pages (renderers) run on the last core alone, and this process (Lighthouse),
+ * the shop's server and the rest of the browser on the others; `core` says which, if any. Why
+ * (bench/RESULTS.md, 2026-12-02): simulated throttling multiplies each main-thread task as
+ * recorded, waits included, and on a 2-core machine the page's thread shares the cores with what
+ * only the harness runs: Lighthouse, and the browser's tracing and screenshots for it. A phone runs
+ * none of that beside the page. Renderers are forked by the browser's zygote, so pinning the zygote
+ * pins every page opened after it; the ones already open are pinned too.
  */
-export async function launchChromeForLighthouse({ core, shopPid }: { core?: number; shopPid?: number } = {}) {
-  if (core === undefined) return { chrome: await launchChrome(), restoreCores: () => {}, renderersOffCore: () => [] };
+export async function launchChromeForLighthouse({ sharedCores, shopPid }: { sharedCores: boolean; shopPid?: number }) {
+  const core = sharedCores ? undefined : rendererCore();
+  if (core === undefined) return { chrome: await launchChrome(), core, releaseCores: () => {} };
   const others = `0-${core - 1}`;
   for (const pid of [process.pid, shopPid]) if (pid !== undefined) taskset(['-a', '-p', '-c', others, String(pid)]);
   const chrome = await launchChrome();
@@ -109,17 +108,21 @@ export async function launchChromeForLighthouse({ core, shopPid }: { core?: numb
   for (const pid of [...zygotes, ...renderers()]) taskset(['-a', '-p', '-c', String(core), pid]);
   return {
     chrome,
-    /** This process and the shop back on every core, for what is measured after Lighthouse. */
-    restoreCores: () => {
+    core,
+    /**
+     * Once Lighthouse is done: fails if a renderer's main thread left the core (the figures would
+     * not be what the report says), then puts this process and the shop back on every core.
+     */
+    releaseCores: () => {
+      const strays = renderers().filter((pid) => {
+        const affinity = taskset(['-c', '-p', pid]).stdout.split(':').pop()?.trim();
+        return affinity !== undefined && affinity !== '' && affinity !== String(core);
+      });
+      if (strays.length > 0)
+        throw new Error(`renderers ${strays.join(', ')} left core ${core}: run with --shared-cores`);
       for (const pid of [process.pid, shopPid])
         if (pid !== undefined) taskset(['-a', '-p', '-c', `0-${core}`, String(pid)]);
     },
-    /** The browser's renderers whose main thread is not on the core alone: none, when the pinning held. */
-    renderersOffCore: () =>
-      renderers().filter((pid) => {
-        const affinity = taskset(['-c', '-p', pid]).stdout.split(':').pop()?.trim();
-        return affinity !== undefined && affinity !== '' && affinity !== String(core);
-      }),
   };
 }
 

@@ -12,13 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-import {
-  ensureBuild,
-  launchChromeForLighthouse,
-  lighthouseFlags,
-  rendererCore,
-  startShopForLighthouse,
-} from './lighthouse-setup';
+import { ensureBuild, launchChromeForLighthouse, lighthouseFlags, startShopForLighthouse } from './lighthouse-setup';
 import { cpuByThread, mainThreadCpu, pageThread, SIMULATED_TASK_MIN_MS, type TraceEvent, topLevelTasks } from './trace';
 
 const { values: args } = parseArgs({
@@ -79,8 +73,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-lighthouse-tasks-
 const shop = await startShopForLighthouse(dataDir);
 let chrome: Awaited<ReturnType<typeof launchChromeForLighthouse>>['chrome'] | undefined;
 try {
-  const core = rendererCore(args['shared-cores']);
-  ({ chrome } = await launchChromeForLighthouse({ core, shopPid: shop.server.pid }));
+  const launched = await launchChromeForLighthouse({ sharedCores: args['shared-cores'], shopPid: shop.server.pid });
+  const { core, releaseCores } = launched;
+  chrome = launched.chrome;
   const url = `${shop.baseUrl}${args.page}`;
   console.log(
     `${url} at ${cpuSlowdown}× CPU, ${runs} runs${blocked.length ? `, blocking ${blocked.join(', ')}` : ''}; ${core === undefined ? 'the page shares the cores' : `the page on core ${core} alone`}; load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
@@ -114,6 +109,7 @@ try {
       `   CPU by thread from ${WINDOW.before / 1000} ms before first paint to ${WINDOW.after / 1000} ms after: ${threads.map((entry) => `${entry.thread} ${entry.cpu.toFixed(0)} ms`).join('; ')}`,
     );
   }
+  releaseCores();
 } finally {
   chrome?.kill();
   await shop.stop();

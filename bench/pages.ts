@@ -19,7 +19,6 @@ import {
   type LighthouseFlags,
   launchChromeForLighthouse,
   lighthouseFlags,
-  rendererCore,
   startShopForLighthouse,
 } from './lighthouse-setup';
 import { median } from './stats';
@@ -250,9 +249,8 @@ const loadAtStart = os.loadavg()[0] ?? 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pages-'));
 const shop = await startShopForLighthouse(dataDir);
 const { baseUrl } = shop;
-const core = rendererCore(args['shared-cores']);
-const { chrome, restoreCores, renderersOffCore } = await launchChromeForLighthouse({
-  core,
+const { chrome, core, releaseCores } = await launchChromeForLighthouse({
+  sharedCores: args['shared-cores'],
   shopPid: shop.server.pid,
 }).catch(async (error) => {
   await shop.stop();
@@ -297,9 +295,7 @@ try {
   }
   blankCommitCpu = await blankPageCommitCpu(`${baseUrl}/`, chrome.port);
   console.log(`  blank    navigation commit ${blankCommitCpu.map((ms) => ms.toFixed(1)).join(', ')} ms CPU`);
-  const strays = renderersOffCore();
-  if (strays.length > 0) throw new Error(`renderers ${strays.join(', ')} left core ${core}: run with --shared-cores`);
-  restoreCores();
+  releaseCores();
   // The HTML of a product page is built from the cache entries the API answers from: a warm
   // page should cost about what its API answer costs. Brotli, as a browser asks.
   const product = pages.find(([name]) => name === 'product')?.[1] ?? '/';
