@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientNetwork } from '../lib/client-network';
 import { AppError } from '../lib/errors';
 
 export interface RateWindow {
@@ -132,14 +133,30 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimitStore;
   }
+  interface FastifyRequest {
+    /**
+     * The client's network, the key of every per-address limit and hold cap: `request.ip` as
+     * TRUST_PROXY makes it, an IPv6 address grouped by ADDRESS_IPV6_PREFIX (lib/client-network.ts).
+     */
+    readonly network: string;
+  }
 }
 
-/** Decorates `app.rateLimits`: the given store, or one in memory. Closed with the app. */
+/**
+ * Decorates `app.rateLimits` (the given store, or one in memory, closed with the app) and
+ * `request.network`, worked out only when a limit asks for it.
+ */
 export const rateLimitPlugin = fp<{ store?: RateLimitStore }>(
   async (app: FastifyInstance, options) => {
     const store = options.store ?? new MemoryRateLimitStore();
     app.decorate('rateLimits', store);
     app.addHook('onClose', async () => store.close());
+    const prefix = app.config.addressIpv6Prefix;
+    app.decorateRequest('network', {
+      getter() {
+        return clientNetwork(this.ip, prefix);
+      },
+    });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['config'] },
 );

@@ -35,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const { user, token } = await service.login(request.body.email, request.body.password, {
-        ip: request.ip,
+        ip: request.network,
         userAgent: request.headers['user-agent'],
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: service.sessionTtlSeconds });
@@ -90,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/users/request-reset',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email, { ip: request.ip });
+      await service.requestPasswordReset(request.body.email, { ip: request.network });
       return { message: M.resetOtpSent };
     },
   );
@@ -100,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
       await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword, {
-        ip: request.ip,
+        ip: request.network,
       });
       // Every session ended, this browser's too.
       clearSessionCookie(reply);

@@ -17,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      await service.receiveMessage(request.body, { ip: request.ip });
+      await service.receiveMessage(request.body, { ip: request.network });
       // The same answer when the honeypot was filled: a bot learns nothing from it.
       return reply.status(201).send({ message: CONTACT_MESSAGES.sent });
     },

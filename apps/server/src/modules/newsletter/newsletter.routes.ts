@@ -100,7 +100,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     '/newsletter/subscribe',
     { schema: { body: newsletterSubscribeRequestSchema, response: { 201: messageResponseSchema } } },
     async (request, reply) => {
-      await service.subscribe(request.body.email, { ip: request.ip });
+      await service.subscribe(request.body.email, { ip: request.network });
       // One answer, status included, whether the address was on the list or not (API.md).
       return reply.status(201).send({ message: NEWSLETTER_MESSAGES.subscribed });
     },
@@ -201,7 +201,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
       const parsed = newsletterSubscribeRequestSchema.safeParse({ email: typed.trim() });
       if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
       try {
-        await service.subscribe(parsed.data.email, { ip: request.ip });
+        await service.subscribe(parsed.data.email, { ip: request.network });
       } catch (error) {
         if (!(error instanceof AppError)) request.log.error({ err: error }, 'a newsletter signup form failed');
         const retryAfter = error instanceof AppError ? error.details.retryAfterSeconds : undefined;

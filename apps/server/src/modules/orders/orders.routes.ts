@@ -31,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     '/orders',
     { preValidation: app.requireUser, schema: { body: createOrderRequestSchema, response: { 201: messageAndOrder } } },
     async (request, reply) => {
-      const order = await service.createOrder(currentUser(request), request.body, { ip: request.ip });
+      const order = await service.createOrder(currentUser(request), request.body, { ip: request.network });
       return reply.status(201).send({ message: ORDER_MESSAGES.orderCreated, order });
     },
   );

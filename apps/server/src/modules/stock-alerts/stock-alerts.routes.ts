@@ -42,7 +42,10 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
     async (request, reply) => {
       // A signed-in customer's alert is tied to the account too; a guest's to the address only.
       const user = await app.authenticate(request);
-      await service.request(request.params.idOrSlug, request.body.email, { ip: request.ip, userId: user?.id ?? null });
+      await service.request(request.params.idOrSlug, request.body.email, {
+        ip: request.network,
+        userId: user?.id ?? null,
+      });
       return reply.status(201).send({ message: STOCK_ALERT_MESSAGES.requested });
     },
   );

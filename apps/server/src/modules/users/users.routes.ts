@@ -11,7 +11,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/users/register',
     { schema: { body: registerRequestSchema, response: { 201: messageUserResponseSchema } } },
     async (request, reply) => {
-      const user = await service.register(request.body, { ip: request.ip });
+      const user = await service.register(request.body, { ip: request.network });
       return reply.status(201).send({ message: M.registerSuccess, user });
     },
   );
