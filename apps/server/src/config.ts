@@ -6,6 +6,8 @@ import {
   PAYSTACK_CHANNELS_DEFAULT,
   type PaystackChannel,
   POD_CAP_NAIRA_DEFAULT,
+  POD_CONFIRM_WINDOW_HOURS_DEFAULT,
+  POD_CONFIRM_WINDOW_HOURS_MAX,
 } from '@shop/shared';
 import { z } from 'zod';
 import { repoRoot, serverRoot } from './lib/package-root';
@@ -176,6 +178,13 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT),
   BANK_TRANSFER_WINDOW_HOURS: z.coerce.number().int().min(1).max(2_160).default(24),
+  // How long a pay-on-delivery order waits for the shop's phone call (docs/decisions/039-every-hold-ends.md).
+  POD_CONFIRM_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(POD_CONFIRM_WINDOW_HOURS_MAX)
+    .default(POD_CONFIRM_WINDOW_HOURS_DEFAULT),
   // Pay on delivery (docs/decisions/022-pay-on-delivery.md): the most one order may be, in naira; 0 switches it off.
   PAY_ON_DELIVERY_CAP_NAIRA: z.coerce.number().int().min(0).max(21_000_000).default(POD_CAP_NAIRA_DEFAULT),
   // What one customer's unpaid orders may hold (docs/decisions/020-payments-module-and-hold-limits.md).
@@ -183,6 +192,9 @@ const envSchema = z.object({
   ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(20),
   ORDER_LIMIT_UNPAID_VALUE_NAIRA: z.coerce.number().int().min(1).max(LIMIT_OFF).default(2_000_000),
   ORDER_LIMIT_PRODUCT_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  ORDER_LIMIT_LONG_HOLD_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** Every per-address key groups an IPv6 address by this prefix (one home line or server is a /64). */
+  ADDRESS_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   ORDER_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(LIMIT_OFF).default(10),
   ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).max(LIMIT_OFF).default(60),
   PAYMENT_CALLS_PER_CUSTOMER: z.coerce.number().int().min(1).max(LIMIT_OFF).default(30),
@@ -250,6 +262,11 @@ export interface OrderLimits {
   unpaidValueKobo: number;
   /** The share (%) of a product (on the shelf plus what unpaid orders hold) one customer's unpaid orders may hold; at least one unit. */
   productSharePercent: number;
+  /**
+   * The share (%) of a product that every customer's unpaid long holds (LONG_HOLD_METHODS: bank
+   * transfer, pay on delivery) may hold together; past it those methods are refused for it.
+   */
+  longHoldSharePercent: number;
   /** Orders placed (or tried) per customer per hour. */
   ordersPerHour: number;
   /** Orders placed (or tried) from one address per hour. */
@@ -272,6 +289,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Which proxies' X-Forwarded-* headers are believed (the client address of rate limits). */
   trustProxy: TrustProxy;
+  /** Every per-address limit keys an IPv6 client by this many leading bits (lib/client-network.ts). */
+  addressIpv6Prefix: number;
   seedDemoCatalogue: boolean;
   catalogCache: boolean;
   /** Stock changes are gathered this long before the answers showing them are dropped (0: at once). */
@@ -297,6 +316,8 @@ export interface AppConfig {
     expiryPollMs: number;
     /** Unpaid bank-transfer orders are cancelled this many hours after they were placed (default 24). */
     bankTransferWindowHours: number;
+    /** Pay-on-delivery orders not confirmed by phone are cancelled this many hours after they were placed (default 48). */
+    podConfirmWindowHours: number;
     limits: OrderLimits;
   };
   payments: PaymentsConfig;
@@ -441,6 +462,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     allowedOrigins,
     trustProxy: env.TRUST_PROXY,
+    addressIpv6Prefix: env.ADDRESS_IPV6_PREFIX,
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE,
     catalogCache: env.CATALOG_CACHE,
     catalogStockRefreshMs: env.CATALOG_STOCK_REFRESH_MS,
@@ -464,11 +486,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       expiryWorker: env.ORDER_EXPIRY_WORKER,
       expiryPollMs: env.ORDER_EXPIRY_POLL_MS,
       bankTransferWindowHours: env.BANK_TRANSFER_WINDOW_HOURS,
+      podConfirmWindowHours: env.POD_CONFIRM_WINDOW_HOURS,
       limits: {
         unpaidOrders: env.ORDER_LIMIT_UNPAID_ORDERS,
         unpaidOrdersPerAddress: env.ORDER_LIMIT_UNPAID_ORDERS_PER_ADDRESS,
         unpaidValueKobo: env.ORDER_LIMIT_UNPAID_VALUE_NAIRA * 100,
         productSharePercent: env.ORDER_LIMIT_PRODUCT_SHARE_PERCENT,
+        longHoldSharePercent: env.ORDER_LIMIT_LONG_HOLD_SHARE_PERCENT,
         ordersPerHour: env.ORDER_LIMIT_ORDERS_PER_HOUR,
         ordersPerHourPerAddress: env.ORDER_LIMIT_ORDERS_PER_HOUR_PER_ADDRESS,
         paymentCallsPerCustomer: env.PAYMENT_CALLS_PER_CUSTOMER,

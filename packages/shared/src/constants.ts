@@ -65,6 +65,13 @@ export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
  */
 export const PAYMENT_METHODS = ['card', 'bankTransfer', 'paypal', 'payOnDelivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * The methods whose unpaid orders keep stock for a long time (a day for a transfer, two for pay on
+ * delivery) while the customer pays outside the shop: the limits that stop stock being held with
+ * no end count these (docs/decisions/039-every-hold-ends.md). A card order ends in minutes.
+ */
+export const LONG_HOLD_METHODS: readonly PaymentMethod[] = ['bankTransfer', 'payOnDelivery'];
+export const isLongHold = (method: PaymentMethod) => LONG_HOLD_METHODS.includes(method);
 /** How each method is named to people: checkout, order pages, the admin's list and CSV export. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',

@@ -66,6 +66,9 @@ export const ORDER_MESSAGES = {
     `You can hold at most ${most} of ${name} in unpaid orders. Please pay for or cancel an unpaid order in My Orders first.`,
   addressUnpaidLimit:
     'Many unpaid orders have been placed from your network. Please pay for or cancel an unpaid order in My Orders, or try again later.',
+  /** A product whose stock is held as much as allowed by orders paid by transfer or on delivery: card payment still works. */
+  longHoldShareLimit: (name: string) =>
+    `Much of ${name} is held by orders waiting for a bank transfer or payment on delivery. Please pay by card to order it now.`,
   // 429 TOO_MANY_REQUESTS, with Retry-After.
   tooManyOrders: 'You have placed many orders in the last hour. Please try again later.',
   tooManyPaymentAttempts: 'Too many payment attempts. Please wait a moment and try again.',
@@ -87,4 +90,7 @@ export const ORDER_MESSAGES = {
   /** The success page and the order-placed email: what happens after a pay-on-delivery order is placed. */
   podNextSteps: (total: string) =>
     `We will call you to confirm your order. When it arrives, pay the rider ${total} by cash, POS or transfer.`,
+  /** Until the shop's call: 'If we cannot confirm it with you by 5 Dec 2026, 3:00 pm, …'. */
+  podConfirmBy: (deadline: string) =>
+    `If we cannot confirm it with you by ${deadline}, the order is cancelled and its items go back on sale.`,
 } as const;

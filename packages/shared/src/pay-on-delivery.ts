@@ -69,6 +69,8 @@ export const POD_ADMIN_MESSAGES = {
   /** The history note of the money received: 'Paid on delivery: ₦12,000 by POS'. */
   receivedNote: (amount: string, how: PodPaymentWay) => `Paid on delivery: ${amount} by ${POD_PAYMENT_WAY_LABELS[how]}`,
   refusedNote: (reason: string) => `Delivery refused: ${reason}`,
+  /** The history note of an order the shop did not confirm by phone within the settings' window. */
+  notConfirmedNote: 'Not confirmed by phone in time',
 } as const;
 
 export const podConfirmRequestSchema = z.object({

@@ -29,6 +29,7 @@ export const SHOP_SETTINGS_MESSAGES = {
   podCapInvalid: 'Enter a whole number of naira from 0 (0 turns pay on delivery off) to 21,000,000',
   cardWindowInvalid: 'Enter a whole number of minutes from 1 to 10,080 (a week)',
   transferWindowInvalid: 'Enter a whole number of hours from 1 to 2,160 (90 days)',
+  podConfirmWindowInvalid: 'Enter a whole number of hours from 1 to 336 (two weeks)',
   saved: 'Settings saved',
 } as const;
 
@@ -40,6 +41,9 @@ export const POD_CAP_NAIRA_MAX = 21_000_000;
 export const CARD_WINDOW_MINUTES_MAX = 7 * 24 * 60;
 export const TRANSFER_WINDOW_HOURS_MAX = 2_160;
 export const BANK_TRANSFER_WINDOW_HOURS_DEFAULT = 24;
+export const POD_CONFIRM_WINDOW_HOURS_MAX = 336;
+/** How long a pay-on-delivery order waits for the shop's phone call before it is cancelled. */
+export const POD_CONFIRM_WINDOW_HOURS_DEFAULT = 48;
 
 const required = (max: number, message: string) => text(max, { message }).min(1, message);
 
@@ -109,6 +113,8 @@ export const shopSettingsSchema = shopInfoSchema.extend({
   cardPaymentWindowMinutes: wholeNumber(1, CARD_WINDOW_MINUTES_MAX, M.cardWindowInvalid),
   /** How long an unpaid bank-transfer order keeps its stock. */
   bankTransferWindowHours: wholeNumber(1, TRANSFER_WINDOW_HOURS_MAX, M.transferWindowInvalid),
+  /** How long an unconfirmed pay-on-delivery order keeps its stock; once confirmed by phone it holds until shipped or cancelled. */
+  podConfirmWindowHours: wholeNumber(1, POD_CONFIRM_WINDOW_HOURS_MAX, M.podConfirmWindowInvalid),
 });
 /** What the admin form sends (PUT /api/settings). */
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
@@ -140,4 +146,5 @@ export const SHOP_SETTINGS_DEFAULT_WINDOWS = {
   payOnDeliveryCapNaira: POD_CAP_NAIRA_DEFAULT,
   cardPaymentWindowMinutes: ORDER_PAYMENT_WINDOW_MINUTES_DEFAULT,
   bankTransferWindowHours: BANK_TRANSFER_WINDOW_HOURS_DEFAULT,
+  podConfirmWindowHours: POD_CONFIRM_WINDOW_HOURS_DEFAULT,
 } as const;

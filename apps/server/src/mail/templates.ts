@@ -9,6 +9,7 @@ import {
   type ShopInfo,
   shopAddressLine,
 } from '@shop/shared';
+import type { CancelReason } from '../db/schema/orders';
 import { type EmailOrderLineData, orderLineRow, orderLineText } from './order-lines';
 import { podPaidEmail, podPlacedWording, podStatusLine } from './pay-on-delivery-email';
 
@@ -72,7 +73,7 @@ export interface EmailTemplates {
     /** Set when the cancellation refunded the card payment. */
     refundedKobo?: number;
     /** Why a cancelled order was cancelled, when it was not the shop's plain choice. */
-    reason?: 'customer' | 'admin' | 'expired' | 'account-closed' | 'delivery-refused';
+    reason?: CancelReason;
     /** A pay-on-delivery order still to be paid at the door: the amount to have ready. */
     payOnDeliveryKobo?: number;
   };
@@ -97,6 +98,25 @@ export interface EmailTemplates {
     customerEmail: string;
     totalKobo: number;
     fileName: string;
+    adminUrl?: string;
+  };
+  /** Half-way to a pay-on-delivery order's confirmation deadline: to the shop, call the customer (decision 039). */
+  'pod-confirm-reminder-shop': {
+    orderNumber: string;
+    customerName: string;
+    phoneNumber: string | null;
+    totalKobo: number;
+    /** ISO time after which the order is cancelled unless confirmed. */
+    deadline: string;
+    adminUrl?: string;
+  };
+  /** A transfer order reached its deadline with its proof still waiting for review: to the shop, once. */
+  'proof-review-reminder-shop': {
+    orderNumber: string;
+    customerName: string;
+    totalKobo: number;
+    /** ISO time of the one later deadline it was given. */
+    deadline: string;
     adminUrl?: string;
   };
   /** An admin rejected a transfer proof: the reason, and where to upload another. */
@@ -398,6 +418,8 @@ const STATUS_WORDS: Record<string, string> = {
 const CANCEL_REASONS: Record<string, string> = {
   customer: 'You cancelled it, and its items are back on sale. Nothing was charged.',
   expired: 'We did not receive its payment in time, so its items are back on sale.',
+  'not-confirmed':
+    'We could not confirm it with you by phone in time, so its items are back on sale. Nothing was charged.',
   'account-closed': 'Your account was closed, so its items are back on sale.',
   'delivery-refused':
     'The delivery was refused, so the order is cancelled and its items are back on sale. Nothing was charged.',
@@ -435,7 +457,7 @@ ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow 
 }
 
 /** A Lagos time a customer reads: "Friday, 27 November 2026 at 2:30 pm". */
-const lagosTime = (iso: string) =>
+export const lagosTime = (iso: string) =>
   new Date(iso).toLocaleString('en-NG', {
     timeZone: 'Africa/Lagos',
     weekday: 'long',
@@ -732,6 +754,42 @@ ${data.adminUrl ? `<p><a href="${escapeHtml(data.adminUrl)}" style="color:#7f1d3
   };
 }
 
+/** One of the shop's own reminders: what to do about which order, by when, and its admin page. */
+function shopReminderEmail(
+  subject: string,
+  said: string,
+  adminUrl: string | undefined,
+  shop: EmailShop,
+): RenderedEmail {
+  return {
+    subject,
+    text: [said, '', ...(adminUrl ? [`Open it in the admin: ${adminUrl}`, ''] : []), shop.name].join('\n'),
+    html: layout(
+      subject,
+      `<p>${escapeHtml(said)}</p>
+${adminUrl ? `<p><a href="${escapeHtml(adminUrl)}" style="color:#7f1d3a">Open the order in the admin</a></p>` : ''}`,
+      shop,
+    ),
+  };
+}
+
+export function podConfirmReminderShopEmail(
+  data: EmailTemplates['pod-confirm-reminder-shop'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const phone = data.phoneNumber ? ` on ${plainLine(data.phoneNumber)}` : '';
+  const said = `Pay-on-delivery order ${data.orderNumber} (${naira(data.totalKobo)}) from ${plainLine(data.customerName)} is still waiting for your phone call. Call the customer${phone} and confirm it by ${lagosTime(data.deadline)} (Lagos time), or it is cancelled and its items go back on sale.`;
+  return shopReminderEmail(`Call to confirm order ${data.orderNumber}`, said, data.adminUrl, shop);
+}
+
+export function proofReviewReminderShopEmail(
+  data: EmailTemplates['proof-review-reminder-shop'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const said = `The transfer proof ${plainLine(data.customerName)} sent for order ${data.orderNumber} (${naira(data.totalKobo)}) is still waiting for review, and the order has reached its deadline. It is kept until ${lagosTime(data.deadline)} (Lagos time): confirm or reject the transfer before then, or the order is cancelled.`;
+  return shopReminderEmail(`Transfer proof for order ${data.orderNumber} waits for review`, said, data.adminUrl, shop);
+}
+
 /** Control characters and line separators, made spaces in a line an admin typed. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
@@ -888,6 +946,10 @@ function renderTemplate<Name extends EmailTemplateName>(
       return newsletterWelcomeEmail(data as EmailTemplates['newsletter-welcome'], shop);
     case 'stock-returned':
       return stockReturnedEmail(data as EmailTemplates['stock-returned'], shop);
+    case 'pod-confirm-reminder-shop':
+      return podConfirmReminderShopEmail(data as EmailTemplates['pod-confirm-reminder-shop'], shop);
+    case 'proof-review-reminder-shop':
+      return proofReviewReminderShopEmail(data as EmailTemplates['proof-review-reminder-shop'], shop);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

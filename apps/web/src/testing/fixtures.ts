@@ -165,6 +165,7 @@ export function aShopSettings(overrides: Partial<ShopSettings> = {}): ShopSettin
     payOnDeliveryCapNaira: 150_000,
     cardPaymentWindowMinutes: 30,
     bankTransferWindowHours: 24,
+    podConfirmWindowHours: 48,
     ...overrides,
   };
 }

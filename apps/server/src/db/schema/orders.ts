@@ -5,6 +5,9 @@ import { users } from './accounts';
 import { products } from './catalog';
 import { createdAt, id, updatedAt } from './columns';
 
+/** Why an order was cancelled, in the customer's email, the history and `cancel_reason`. */
+export type CancelReason = 'customer' | 'admin' | 'expired' | 'not-confirmed' | 'account-closed' | 'delivery-refused';
+
 export interface ShippingAddress {
   firstName: string;
   lastName: string;
@@ -61,6 +64,10 @@ export const orders = pgTable(
     /** Pay on delivery: the money the rider received, and how (cash, pos, transfer). */
     cashReceivedKobo: integer('cash_received_kobo'),
     cashReceivedHow: text('cash_received_how').$type<PodPaymentWay>(),
+    /** Why it was cancelled (CancelReason, 0018): the customer's own cancellations and expiries count toward their limits for a day. */
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
+    /** When a transfer's deadline was put back once because its proof waited for review (0018). */
+    holdExtendedAt: timestamp('hold_extended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -61,6 +61,7 @@ describe('the defaults', () => {
       unpaidOrders: 3,
       unpaidValueKobo: 200_000_000,
       productSharePercent: 50,
+      longHoldSharePercent: 50,
       ordersPerHour: 10,
       ordersPerHourPerAddress: 60,
     });
@@ -151,7 +152,11 @@ describe('limits on unpaid orders', () => {
     });
     expect((await bankTransferOrder(app, session, buttons.id, 20, 100)).statusCode).toBe(201);
     expect((await bankTransferOrder(app, session, buttons.id, 1, 100)).json()).toMatchObject({ limit: 'productShare' });
-    expect((await bankTransferOrder(app, other, buttons.id, 20, 100, ELSEWHERE)).statusCode).toBe(201);
+    // Transfers hold half of it between them (the long holds' share): the rest goes by card.
+    const longHeld = await bankTransferOrder(app, other, buttons.id, 1, 100, ELSEWHERE);
+    expect(longHeld.json()).toMatchObject({ limit: 'longHolds' });
+    const card = orderBody([{ productId: buttons.id, quantity: 20, price: 100 }]);
+    expect((await orderFrom(ELSEWHERE, app, other, card)).statusCode).toBe(201);
     expect(await stockOf(database, buttons.id)).toBe(0);
   });
 
@@ -176,7 +181,7 @@ describe('limits on unpaid orders', () => {
     expect(await stockOf(database, lace.id)).toBe(7.5);
   });
 
-  it('frees what a cancelled order held', async () => {
+  it('frees what a cancelled order held for a card order at once, for another transfer a day later', async () => {
     const { session } = await customer(app);
     const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });
     const first = (await bankTransferOrder(app, session, product.id, 1)).json().order;
@@ -188,7 +193,136 @@ describe('limits on unpaid orders', () => {
       headers: bearer(session),
     });
     expect(cancelled.statusCode).toBe(200);
+    // Cancelling and placing again renews nothing: the cancelled transfer still counts for a day.
+    const again = await bankTransferOrder(app, session, product.id, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'unpaidOrders' });
+    // A card order ends in minutes by itself: what the customer holds now is what counts.
+    const card = await orderFrom('127.0.0.1', app, session, orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]));
+    expect(card.statusCode).toBe(201);
+    await app.inject({ method: 'POST', url: `/api/orders/${card.json().order.id}/cancel`, headers: bearer(session) });
+    // A day after the cancellation, it no longer counts.
+    await database.query(`UPDATE orders SET stock_released_at = now() - interval '25 hours' WHERE id = $1`, [first.id]);
     expect((await bankTransferOrder(app, session, product.id, 1)).statusCode).toBe(201);
+  });
+
+  it('counts an expired transfer toward the share of a product for a day', async () => {
+    const { session } = await customer(app);
+    const lace = await createProduct(database, { priceKobo: 100_000, stock: 10 });
+    const held = (await bankTransferOrder(app, session, lace.id, 5)).json().order;
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [held.id]);
+    await app.payments.expiry.runOnce();
+    expect(await stockOf(database, lace.id)).toBe(10);
+    // The 5 it let expire are still its own for a day: its half of the 10 is spent.
+    const renewed = await bankTransferOrder(app, session, lace.id, 5);
+    expect(renewed.statusCode).toBe(409);
+    expect(renewed.json()).toMatchObject({ limit: 'productShare', productId: lace.id });
+    // Another customer (another network) is not concerned.
+    const other = (await customer(app)).session;
+    expect((await bankTransferOrder(app, other, lace.id, 5, 1_000, ELSEWHERE)).statusCode).toBe(201);
+  });
+});
+
+describe('long holds of every customer together', () => {
+  let shop: Shop;
+
+  beforeAll(async () => {
+    // The per-customer share off, so only the long holds' share across customers is at work.
+    shop = await createTestApp(withLimits({ productSharePercent: 100, longHoldSharePercent: 50 }));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('hold at most half of a product; past it transfer and pay on delivery are refused, a card order is not', async () => {
+    const { app, database } = shop;
+    // The report's 13-unit product: three accounts on three networks asked for 6 + 6 + 1.
+    const scarce = await createProduct(database, { priceKobo: 100_000, stock: 13 });
+    const [one, two, three] = [(await customer(app)).session, (await customer(app)).session, (await customer(app)).session];
+    expect((await bankTransferOrder(app, one, scarce.id, 6, 1_000, '198.51.100.1')).statusCode).toBe(201);
+    const refused = await bankTransferOrder(app, two, scarce.id, 6, 1_000, '198.51.100.2');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'HOLD_LIMIT_REACHED',
+      limit: 'longHolds',
+      productId: scarce.id,
+      message: ORDER_MESSAGES.longHoldShareLimit(scarce.name),
+      errors: { 'paymentDetails.method': ORDER_MESSAGES.longHoldShareLimit(scarce.name) },
+    });
+    const pod = await orderFrom(
+      '198.51.100.3',
+      app,
+      three,
+      orderBody([{ productId: scarce.id, quantity: 1, price: 1_000 }], {
+        paymentDetails: { method: 'payOnDelivery', transactionId: null },
+        deliveryMethod: 'PICKUP',
+      }),
+    );
+    expect(pod.statusCode).toBe(409);
+    expect(pod.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'longHolds' });
+    // The honest card buyer still gets the rest of the shelf.
+    const card = await orderFrom(
+      '198.51.100.2',
+      app,
+      two,
+      orderBody([{ productId: scarce.id, quantity: 7, price: 1_000 }]),
+    );
+    expect(card.statusCode).toBe(201);
+    expect(await stockOf(database, scarce.id)).toBe(0);
+  });
+});
+
+describe('customers behind one carrier NAT address', () => {
+  let shop: Shop;
+
+  beforeAll(async () => {
+    shop = await createTestApp(withLimits({ unpaidOrdersPerAddress: 3 }));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('are held to the address cap for transfers only: a card order from the address always goes through', async () => {
+    const { app, database } = shop;
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });
+    const nat = '102.89.40.7';
+    for (let i = 0; i < 3; i++) {
+      const { session } = await customer(app);
+      expect((await bankTransferOrder(app, session, product.id, 1, 1_000, nat)).statusCode).toBe(201);
+    }
+    const { session: next } = await customer(app);
+    const transfer = await bankTransferOrder(app, next, product.id, 1, 1_000, nat);
+    expect(transfer.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'address' });
+    for (let i = 0; i < 3; i++) {
+      const { session } = await customer(app);
+      const card = await orderFrom(nat, app, session, orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]));
+      expect(card.statusCode).toBe(201);
+    }
+    // Unpaid card orders are not counted against the address either.
+    const [count] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE placed_from = $1 AND payment_status = 'UNPAID'`,
+      [nat],
+    );
+    expect(count?.n).toBe(6);
+  });
+
+  it('count an IPv6 /64 as one address, whichever address of it each account uses', async () => {
+    const { app, database } = shop;
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });
+    for (const host of ['a', 'b', 'c']) {
+      const { session } = await customer(app);
+      const placed = await bankTransferOrder(app, session, product.id, 1, 1_000, `2001:db8:17:4::${host}`);
+      expect(placed.statusCode).toBe(201);
+    }
+    const { session } = await customer(app);
+    const refused = await bankTransferOrder(app, session, product.id, 1, 1_000, '2001:db8:17:4:ffff:1:2:3');
+    expect(refused.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'address' });
+    // The next /64 is another line.
+    expect((await bankTransferOrder(app, session, product.id, 1, 1_000, '2001:db8:17:5::1')).statusCode).toBe(201);
+    const [kept] = await database.query<{ placed_from: string }>(
+      `SELECT placed_from FROM orders WHERE placed_from LIKE '2001:db8:17:4%' LIMIT 1`,
+    );
+    expect(kept?.placed_from).toBe('2001:db8:17:4::/64');
   });
 });
 
@@ -237,7 +371,8 @@ describe('the accounts of one address together', () => {
   let shop: Shop;
 
   beforeAll(async () => {
-    shop = await createTestApp(withLimits({ productSharePercent: 50 }));
+    // The long holds' share across every network off: this is the one network's own.
+    shop = await createTestApp(withLimits({ productSharePercent: 50, longHoldSharePercent: 100 }));
   });
   afterAll(async () => {
     await shop?.close();
@@ -350,9 +485,12 @@ describe.skipIf(testEngine !== 'postgres')('two server processes, one customer',
     const { app, database } = shop;
     const product = await createProduct(database, { priceKobo: 100_000, stock: 100 });
     const { session } = await customer(app);
+    // Card orders: a cancelled transfer would still count for a day (tested above).
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all(
-        [app, two, app, two].map((on) => bankTransferOrder(on, session, product.id, 1)),
+        [app, two, app, two].map((on) =>
+          orderFrom('127.0.0.1', on, session, orderBody([{ productId: product.id, quantity: 1, price: 1_000 }])),
+        ),
       );
       const placed = answers.filter((answer) => answer.statusCode === 201);
       expect(placed.length).toBe(1);
@@ -363,5 +501,36 @@ describe.skipIf(testEngine !== 'postgres')('two server processes, one customer',
       }
     }
     expect(await stockOf(database, product.id)).toBe(100);
+  });
+});
+
+describe.skipIf(testEngine !== 'postgres')('two server processes, many customers, one scarce product', () => {
+  let shop: Shop;
+  let two: FastifyInstance;
+
+  beforeAll(async () => {
+    const config = withLimits({ productSharePercent: 100, longHoldSharePercent: 50 });
+    shop = await createTestApp(config);
+    two = await buildApp(testConfig(config), { database: shop.database });
+  });
+  afterAll(async () => {
+    await two?.close();
+    await shop?.close();
+  });
+
+  it('let long holds placed at the same moment take no more than their share together', async () => {
+    const { app, database } = shop;
+    const product = await createProduct(database, { priceKobo: 100_000, stock: 20 });
+    const sessions = await Promise.all(Array.from({ length: 8 }, async () => (await customer(app)).session));
+    const answers = await Promise.all(
+      sessions.map((session, index) =>
+        bankTransferOrder(index % 2 ? two : app, session, product.id, 2, 1_000, `198.51.100.${20 + index}`),
+      ),
+    );
+    const placed = answers.filter((answer) => answer.statusCode === 201).length;
+    expect(answers.every((answer) => answer.statusCode === 201 || answer.json().limit === 'longHolds')).toBe(true);
+    // Half of 20 is 10: five orders of 2, never more.
+    expect(placed).toBe(5);
+    expect(await stockOf(database, product.id)).toBe(10);
   });
 });

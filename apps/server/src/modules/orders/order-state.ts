@@ -8,6 +8,7 @@ import {
   type PodPaymentWay,
 } from '@shop/shared';
 import type { Transaction } from '../../db/client';
+import type { CancelReason } from '../../db/schema/orders';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox-email';
 import type { OrderEvents } from './order-events';
@@ -84,13 +85,14 @@ export interface ReceivedPayment {
 
 export type MarkPaidOutcome = 'paid' | 'already-paid' | 'mismatch' | 'not-found';
 
-/** Why an order was cancelled, in the customer's email and the history. */
-export type CancelReason = 'customer' | 'admin' | 'expired' | 'account-closed' | 'delivery-refused';
+export type { CancelReason };
 
 const REASON_NOTES: Record<CancelReason, string | null> = {
   customer: 'Cancelled by the customer',
   admin: null,
   expired: null,
+  // The expiry note says so ("Not confirmed by phone in time").
+  'not-confirmed': null,
   'account-closed': 'The customer’s account was closed',
   // The admin's note says why (pay on delivery's refused step).
   'delivery-refused': null,
@@ -272,6 +274,12 @@ export class OrderState {
       placedFrom: null,
       // A cancelled order has no deadline; one reopened unpaid gets none either (the admin decides).
       ...(input.status === 'CANCELLED' || order.status === 'CANCELLED' ? { expiresAt: null } : {}),
+      // Why, for the hold limits (a customer's own cancellations count for a day); cleared on reopening.
+      ...(input.status === 'CANCELLED'
+        ? { cancelReason: input.reason ?? 'admin' }
+        : order.status === 'CANCELLED'
+          ? { cancelReason: null }
+          : {}),
     });
     await this.repository.insertHistory(tx, {
       orderId: order.id,
@@ -342,7 +350,10 @@ export class OrderState {
    * asking): CANCELLED, stock back. Anything that happened meanwhile (paid, cancelled, shipped by
    * an admin, a deadline moved by a payment going through) makes it a no-op.
    */
-  async expire(tx: Transaction, input: { orderId: string; note: string }): Promise<{ expired: boolean }> {
+  async expire(
+    tx: Transaction,
+    input: { orderId: string; note: string; reason?: 'expired' | 'not-confirmed' },
+  ): Promise<{ expired: boolean }> {
     const order = await this.repository.lockOrder(tx, input.orderId);
     if (!order) return { expired: false };
     const due =
@@ -356,7 +367,7 @@ export class OrderState {
         status: 'CANCELLED',
         actor: 'system',
         note: input.note,
-        reason: 'expired',
+        reason: input.reason ?? 'expired',
       });
     }
     await this.repository.updateOrder(tx, order.id, { expiryClaimedUntil: null });

@@ -1,16 +1,18 @@
-import type {
-  DeliveryMethod,
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-  PodPaymentWay,
-  PriceBreakHundredths,
-  SaleTerms,
-  SaleUnit,
+import {
+  type DeliveryMethod,
+  LONG_HOLD_METHODS,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PodPaymentWay,
+  type PriceBreakHundredths,
+  type SaleTerms,
+  type SaleUnit,
 } from '@shop/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { orderHistory, orderItems, orders, type ShippingAddress } from '../../db/schema';
+import type { CancelReason } from '../../db/schema/orders';
 import { likePattern } from '../../lib/sql-literal';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -116,6 +118,8 @@ export type OrderUpdate = Partial<{
   deliveryConfirmedBy: string | null;
   cashReceivedKobo: number | null;
   cashReceivedHow: PodPaymentWay | null;
+  cancelReason: CancelReason | null;
+  holdExtendedAt: Date | null;
 }>;
 
 /**
@@ -126,16 +130,33 @@ export type OrderUpdate = Partial<{
 const HOLDING_UNPAID = sql`payment_status = 'UNPAID' AND (status = 'PENDING'
   OR (payment_method = 'payOnDelivery' AND status <> 'CANCELLED'))`;
 
+/** The methods whose unpaid orders are long holds (LONG_HOLD_METHODS), as SQL. */
+const LONG_HOLD = sql.raw(`payment_method IN (${LONG_HOLD_METHODS.map((method) => `'${method}'`).join(', ')})`);
+
+/** How long a customer's own cancelled or expired long hold still counts toward their limits. */
+export const ENDED_HOLDS_COUNT_HOURS = 24;
+
+/**
+ * A long hold the customer ended themselves in the last day, unpaid: cancelled by them, expired,
+ * or not confirmed by phone in time. Counted toward their limits when they place another long
+ * hold, so cancelling and placing again renews nothing (decision 039).
+ */
+const RECENTLY_ENDED_LONG_HOLD = sql`status = 'CANCELLED' AND payment_status NOT IN ('PAID', 'REFUNDED') AND ${LONG_HOLD}
+  AND cancel_reason IN ('customer', 'expired', 'not-confirmed')
+  AND stock_released_at > now() - make_interval(hours => ${ENDED_HOLDS_COUNT_HOURS}::int)`;
+
 /** What a customer's unpaid, pending orders hold now (the hold limits). */
 export interface CustomerHolds {
   orders: number;
   valueKobo: number;
   /** Hundredths of each asked-for product the customer holds, by product id. */
   units: Map<string, number>;
-  /** Hundredths of each asked-for product held in unpaid orders placed from the same client address. */
+  /** Hundredths of each asked-for product held in unpaid long holds placed from the same client network. */
   fromAddress: Map<string, number>;
   /** Hundredths of each asked-for product held in anyone's unpaid orders, by product id. */
   everyone: Map<string, number>;
+  /** Hundredths of each asked-for product held in anyone's unpaid long holds, by product id. */
+  longHeld: Map<string, number>;
 }
 
 /** A line whose stock is no longer there for a cancelled order being reopened. */
@@ -371,10 +392,23 @@ export class OrdersRepository {
     const [row] = await this.rows<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM (
             SELECT 1 FROM orders
-             WHERE placed_from = ${address} AND status = 'PENDING' AND payment_status = 'UNPAID' LIMIT ${upTo}) o`,
+             WHERE placed_from = ${address} AND status = 'PENDING' AND payment_status = 'UNPAID' AND ${LONG_HOLD}
+             LIMIT ${upTo}) o`,
       tx,
     );
     return row?.count ?? 0;
+  }
+
+  /**
+   * Locks the products a long hold asks for (in id order and mode, as takeStock does), so long
+   * holds of one product are counted one after the other across customers and processes.
+   */
+  async lockProductsForLongHold(tx: Executor, productIds: readonly string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    await this.rows(
+      sql`SELECT id FROM products WHERE id = ANY(${arrayLiteral(productIds)}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+      tx,
+    );
   }
 
   /**
@@ -388,41 +422,55 @@ export class OrdersRepository {
 
   /**
    * The customer's unpaid, pending orders (how many, their value), and the units of `productIds`
-   * held in unpaid, pending orders: the customer's, and everyone's. Everyone's is read from the
-   * unpaid orders first (orders_user_unpaid_idx covers exactly them), never from a product's whole
-   * order history. An open pay-on-delivery order counts as unpaid whatever its status
-   * (HOLDING_UNPAID; orders_user_pod_open_idx).
+   * held in unpaid, pending orders: the customer's, their network's long holds, everyone's, and
+   * everyone's long holds. Everyone's is read from the unpaid orders first
+   * (orders_user_unpaid_idx covers exactly them), never from a product's whole order history. An
+   * open pay-on-delivery order counts as unpaid whatever its status (HOLDING_UNPAID;
+   * orders_user_pod_open_idx). For a new long hold (`longHold`), the customer's long holds they
+   * cancelled or let expire in the last day count as theirs too (RECENTLY_ENDED_LONG_HOLD).
    */
   async holdsOf(
     executor: Executor,
     who: { userId: string; address: string },
-    /** Read at most this many of the customer's orders (null: all; 0: none, their totals unread). */
-    ordersUpTo: number | null,
-    productIds: readonly string[],
+    options: {
+      /** Read at most this many of the customer's orders (null: all; 0: none, their totals unread). */
+      ordersUpTo: number | null;
+      productIds: readonly string[];
+      longHold: boolean;
+    },
   ): Promise<CustomerHolds> {
     const { userId, address } = who;
+    const { ordersUpTo, productIds, longHold } = options;
+    const mine = longHold ? sql`(${HOLDING_UNPAID} OR (${RECENTLY_ENDED_LONG_HOLD}))` : HOLDING_UNPAID;
     const [totals] =
       ordersUpTo === 0
         ? []
         : await this.rows<{ orders: number; valueKobo: string }>(
             sql`SELECT count(*)::int AS orders, coalesce(sum(total_kobo), 0)::bigint AS "valueKobo" FROM (
                   SELECT total_kobo FROM orders
-                   WHERE user_id = ${userId} AND ${HOLDING_UNPAID}
+                   WHERE user_id = ${userId} AND ${mine}
                    LIMIT ${ordersUpTo}) o`,
             executor,
           );
     const units = new Map<string, number>();
     const fromAddress = new Map<string, number>();
     const everyone = new Map<string, number>();
+    const longHeld = new Map<string, number>();
     if (productIds.length > 0) {
-      const held = await this.rows<{ productId: string; mine: number; address: number; all: number }>(
+      const ended = longHold
+        ? sql`UNION ALL
+              SELECT id, user_id, NULL, true, false FROM orders WHERE user_id = ${userId} AND ${RECENTLY_ENDED_LONG_HOLD}`
+        : sql``;
+      const held = await this.rows<{ productId: string; mine: number; address: number; all: number; long: number }>(
         sql`WITH unpaid AS MATERIALIZED (
-              SELECT id, user_id, placed_from FROM orders WHERE ${HOLDING_UNPAID}
+              SELECT id, user_id, placed_from, ${LONG_HOLD} AS long, true AS holding FROM orders WHERE ${HOLDING_UNPAID}
+              ${ended}
             )
             SELECT i.product_id AS "productId",
                    coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.user_id = ${userId}), 0)::int AS mine,
-                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.placed_from = ${address}), 0)::int AS address,
-                   sum(i.quantity_hundredths)::int AS all
+                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.holding AND u.long AND u.placed_from = ${address}), 0)::int AS address,
+                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.holding), 0)::int AS all,
+                   coalesce(sum(i.quantity_hundredths) FILTER (WHERE u.holding AND u.long), 0)::int AS long
               FROM unpaid u JOIN order_items i ON i.order_id = u.id
              WHERE i.product_id = ANY(${arrayLiteral(productIds)}::uuid[])
              GROUP BY i.product_id`,
@@ -432,9 +480,17 @@ export class OrdersRepository {
         units.set(row.productId, row.mine);
         fromAddress.set(row.productId, row.address);
         everyone.set(row.productId, row.all);
+        longHeld.set(row.productId, row.long);
       }
     }
-    return { orders: totals?.orders ?? 0, valueKobo: Number(totals?.valueKobo ?? 0), units, fromAddress, everyone };
+    return {
+      orders: totals?.orders ?? 0,
+      valueKobo: Number(totals?.valueKobo ?? 0),
+      units,
+      fromAddress,
+      everyone,
+      longHeld,
+    };
   }
 
   /**
@@ -670,14 +726,14 @@ export class OrdersRepository {
   }
 
   /**
-   * Marks, and returns, unpaid bank-transfer orders past half of their time to pay that have had
-   * no reminder: each is returned to one process only (SKIP LOCKED, and the mark commits with it).
+   * Marks, and returns, unpaid long holds (a transfer to pay, a pay-on-delivery order to confirm)
+   * past half of their time that have had no reminder: each is returned to one process only (SKIP LOCKED, and the mark commits with it).
    */
   async claimReminders(tx: Executor, limit: number): Promise<OrderRow[]> {
     const ids = await this.rows<{ id: string }>(
       sql`UPDATE orders o SET reminder_sent_at = now()
             FROM (SELECT id FROM orders
-                   WHERE payment_method = 'bankTransfer' AND status = 'PENDING' AND payment_status = 'UNPAID'
+                   WHERE ${LONG_HOLD} AND status = 'PENDING' AND payment_status = 'UNPAID'
                      AND reminder_sent_at IS NULL AND expires_at > now()
                      AND created_at + (expires_at - created_at) / 2 <= now()
                    ORDER BY expires_at LIMIT ${limit}

@@ -3,6 +3,7 @@ import {
   type CreateOrderRequest,
   hundredthsToUnits,
   isDeliveryMethodAvailable,
+  isLongHold,
   koboToNaira,
   nairaToKobo,
   ORDER_MESSAGES,
@@ -166,6 +167,7 @@ export class OrdersService {
           await assertWithinHoldLimits(tx, this.repository, this.options.limits, {
             userId: user.id,
             address: context.ip,
+            longHold: isLongHold(request.paymentDetails.method),
             totalKobo: totals.totalKobo,
             lines,
           });
@@ -190,7 +192,7 @@ export class OrdersService {
               deliveryFeeKobo: totals.deliveryFeeKobo,
               totalKobo: totals.totalKobo,
               shippingAddress: shippingAddressOf(request.shippingDetails),
-              // A method with no deadline (pay on delivery) holds its stock until the admin settles it.
+              // A method with no deadline holds its stock until the admin settles it (none today).
               expiresAt: holdMs === null ? null : new Date(Date.now() + holdMs),
               placedFrom: context.ip,
             });

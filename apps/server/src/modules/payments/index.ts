@@ -52,7 +52,12 @@ export default fp(
       orders,
       proofsRepository,
     );
-    const payOnDelivery = new PayOnDeliveryMethod(() => settings.latest().payOnDeliveryCapNaira, repository, orders);
+    const payOnDelivery = new PayOnDeliveryMethod(
+      () => settings.latest().payOnDeliveryCapNaira,
+      () => settings.latest().podConfirmWindowHours * 3_600_000,
+      repository,
+      orders,
+    );
     const service = new PaymentsService(repository, orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
       callLimits: { perCustomer: limits.paymentCallsPerCustomer, perOrder: limits.paymentCallsPerOrder },
@@ -89,6 +94,7 @@ export default fp(
       log,
       shopUrl: app.publicAddress.url,
       bankAccount: async () => (await settings.current()).bankAccount,
+      inbox: () => settings.inbox(),
       onEmailQueued: () => app.outbox.nudge(),
     });
     const expiry = new OrderExpiryJob({

@@ -79,7 +79,7 @@ const mails = (orderNumber: string) =>
   );
 
 describe('who is offered pay on delivery', () => {
-  it('places a Lagos order unpaid, with its stock held and no deadline', async () => {
+  it('places a Lagos order unpaid, with its stock held until the confirmation deadline', async () => {
     const { session } = await customer(app);
     const { response, product } = await podOrder(session);
     expect(response.statusCode).toBe(201);
@@ -88,11 +88,14 @@ describe('who is offered pay on delivery', () => {
       paymentMethod: 'payOnDelivery',
       status: 'PENDING',
       paymentStatus: 'UNPAID',
-      expiresAt: null,
       payOnDelivery: { confirmedAt: null, received: null },
     });
+    // The settings' confirmation window (48 h by default) from now: the order says when.
+    const hoursLeft = (Date.parse(order.expiresAt) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(47.9);
+    expect(hoursLeft).toBeLessThanOrEqual(48);
     expect(await stockOf(database, product.id)).toBe(8);
-    expect((await row(order.id)).expires_at).toBeNull();
+    expect((await row(order.id)).expires_at?.toISOString()).toBe(order.expiresAt);
     // The customer's open order, for checkout's live rule.
     const open = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery', headers: bearer(session) });
     expect(open.json()).toEqual({ openOrder: { id: order.id, orderNumber: order.orderNumber } });
@@ -264,6 +267,9 @@ describe("the admin's steps", () => {
       order: { status: 'PROCESSING', paymentStatus: 'UNPAID' },
     });
     expect(first.json().order.payOnDelivery.confirmedAt).toEqual(expect.any(String));
+    // Confirmed: no deadline, the stock is held until the order is delivered, refused or cancelled.
+    expect(first.json().order.expiresAt).toBeNull();
+    expect((await row(order.id)).expires_at).toBeNull();
     const again = await step(order.id, 'confirm', {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(POD_ADMIN_MESSAGES.alreadyConfirmed);
@@ -438,5 +444,99 @@ describe("the admin's steps", () => {
     const line = csv.body.split('\r\n').find((text) => text.startsWith(order.orderNumber));
     expect(line).toContain(',Pay on delivery,');
     expect(line?.endsWith(',Cash')).toBe(true);
+  });
+});
+
+describe('every pay-on-delivery hold ends', () => {
+  const shopMails = (template: string, orderNumber: string) =>
+    database.query<{ payload: { to: string; data: Record<string, unknown> } }>(
+      `SELECT payload FROM outbox WHERE payload->>'template' = $1 AND payload->'data'->>'orderNumber' = $2`,
+      [template, orderNumber],
+    );
+
+  it('reminds the shop half-way to the deadline, once, with the phone number to call', async () => {
+    const { session } = await customer(app);
+    const { order } = (await podOrder(session)).response.json();
+    await app.payments.expiry.runOnce();
+    expect(await shopMails('pod-confirm-reminder-shop', order.orderNumber)).toHaveLength(0);
+    // Placed 25 of its 48 hours ago.
+    await database.query(
+      `UPDATE orders SET created_at = now() - interval '25 hours', expires_at = now() + interval '23 hours' WHERE id = $1`,
+      [order.id],
+    );
+    await app.payments.expiry.runOnce();
+    await app.payments.expiry.runOnce();
+    const sent = await shopMails('pod-confirm-reminder-shop', order.orderNumber);
+    expect(sent).toHaveLength(1);
+    // To the shop, not the customer: the customer has nothing to do but wait for the call.
+    expect(sent[0]?.payload.to).not.toBe(order.shippingAddress.email);
+    expect(sent[0]?.payload.data).toMatchObject({
+      phoneNumber: order.shippingAddress.phoneNumber,
+      totalKobo: order.totalAmount * 100,
+    });
+    const email = renderEmail('pod-confirm-reminder-shop', sent[0]?.payload.data as never);
+    expect(email.subject).toBe(`Call to confirm order ${order.orderNumber}`);
+    expect(email.text).toContain('is still waiting for your phone call');
+    expect(await shopMails('order-payment-reminder', order.orderNumber)).toHaveLength(0);
+  });
+
+  it('cancels an order not confirmed by its deadline, returns its stock and tells the customer why', async () => {
+    const { session } = await customer(app);
+    const { response, product } = await podOrder(session);
+    const { order } = response.json();
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    const round = await app.payments.expiry.runOnce();
+    expect(round.expired).toBeGreaterThanOrEqual(1);
+    expect(await row(order.id)).toMatchObject({ status: 'CANCELLED', payment_status: 'UNPAID' });
+    expect(await stockOf(database, product.id)).toBe(10);
+    const [cancelled] = await database.query<{ cancel_reason: string }>(
+      'SELECT cancel_reason FROM orders WHERE id = $1',
+      [order.id],
+    );
+    expect(cancelled?.cancel_reason).toBe('not-confirmed');
+    const notes = (await history(order.id)).filter((entry) => entry.field === 'status');
+    expect(notes.at(-1)?.note).toContain(POD_ADMIN_MESSAGES.notConfirmedNote);
+    const sent = (await mails(order.orderNumber)).map((mail) => mail.payload);
+    expect(sent).toHaveLength(1);
+    const email = renderEmail('order-status-changed', sent[0]?.data as never);
+    expect(email.text).toContain('We could not confirm it with you by phone in time');
+    // The customer's open order is gone: checkout offers pay on delivery again.
+    const open = await app.inject({ method: 'GET', url: '/api/payments/pay-on-delivery', headers: bearer(session) });
+    expect(open.json()).toEqual({ openOrder: null });
+  });
+
+  it('never cancels an order the shop confirmed by phone', async () => {
+    const { session } = await customer(app);
+    const { response, product } = await podOrder(session);
+    const { order } = response.json();
+    expect((await step(order.id, 'confirm', {})).statusCode).toBe(200);
+    // Even a deadline put back by hand is not one the expiry job acts on once confirmed.
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 hour' WHERE id = $1`, [order.id]);
+    await app.payments.expiry.runOnce();
+    expect((await row(order.id)).status).toBe('PROCESSING');
+    expect(await stockOf(database, product.id)).toBe(8);
+  });
+
+  it('takes the confirmation window from the settings', async () => {
+    const saved = await app.inject({ method: 'GET', url: '/api/settings/admin', headers: bearer(admin) });
+    const settings = saved.json().settings;
+    const put = (podConfirmWindowHours: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: bearer(admin),
+        payload: { ...settings, podConfirmWindowHours },
+      });
+    expect((await put(0)).statusCode).toBe(400);
+    expect((await put(6)).statusCode).toBe(200);
+    try {
+      const { session } = await customer(app);
+      const { order } = (await podOrder(session)).response.json();
+      const hoursLeft = (Date.parse(order.expiresAt) - Date.now()) / 3_600_000;
+      expect(hoursLeft).toBeGreaterThan(5.9);
+      expect(hoursLeft).toBeLessThanOrEqual(6);
+    } finally {
+      expect((await put(48)).statusCode).toBe(200);
+    }
   });
 });

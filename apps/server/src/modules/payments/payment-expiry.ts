@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { enqueueEmail } from '../../mail/outbox-email';
+import { shopInbox } from '../../mail/shop-inbox';
+import type { OrderRow } from './payment-method';
 import type { PaymentsService } from './payments.service';
 
 const EXPIRY_BATCH = 20;
@@ -13,6 +15,8 @@ export interface PaymentExpiryOptions {
   shopUrl?: string;
   /** Where a transfer goes now (the settings), for the reminder. */
   bankAccount: () => Promise<{ accountName: string; bankName: string; accountNumber: string }>;
+  /** The settings' inboxes now (shopInbox), for the shop's own reminders. */
+  inbox: () => Promise<{ ordersEmail?: string; contactEmail?: string }>;
   /** Something was queued in the outbox: deliver it now. */
   onEmailQueued: () => void;
 }
@@ -30,7 +34,7 @@ export class PaymentExpiry {
     private readonly options: PaymentExpiryOptions,
   ) {}
 
-  async runRound(): Promise<{ expired: number; paid: number; deferred: number; reminded: number }> {
+  async runRound(): Promise<{ expired: number; paid: number; deferred: number; extended: number; reminded: number }> {
     // Orders still expire when the leftover events cannot be read at all.
     try {
       await this.payments.applyLeftoverEvents();
@@ -44,10 +48,11 @@ export class PaymentExpiry {
   /**
    * Every unpaid order past its deadline is claimed, its method decides (a card payment is
    * verified first: a late payment still counts; a provider that cannot be asked is waited for,
-   * within its grace), then it is cancelled with its stock released.
+   * within its grace; a transfer whose proof waits for review is kept once more, and the shop
+   * told), then it is cancelled with its stock released.
    */
-  async expireDueOrders(): Promise<{ expired: number; paid: number; deferred: number }> {
-    const result = { expired: 0, paid: 0, deferred: 0 };
+  async expireDueOrders(): Promise<{ expired: number; paid: number; deferred: number; extended: number }> {
+    const result = { expired: 0, paid: 0, deferred: 0, extended: 0 };
     for (;;) {
       const claimed = await this.orders.repository.claimDueOrders(EXPIRY_BATCH, EXPIRY_CLAIM_SECONDS);
       for (const { id } of claimed) {
@@ -66,8 +71,15 @@ export class PaymentExpiry {
           await this.orders.repository.releaseExpiryClaim(id);
           continue;
         }
+        if (decision.action === 'extend') {
+          if (await this.extend(order, decision.until)) {
+            result.extended += 1;
+            this.options.onEmailQueued();
+          }
+          continue;
+        }
         const { expired } = await this.database.db.transaction((tx) =>
-          this.orders.state.expire(tx, { orderId: id, note: decision.note }),
+          this.orders.state.expire(tx, { orderId: id, note: decision.note, reason: decision.reason }),
         );
         if (expired) {
           result.expired += 1;
@@ -80,15 +92,83 @@ export class PaymentExpiry {
     return result;
   }
 
-  /** Half-way to a transfer's deadline, one reminder with how to pay, how much and by when. */
+  /**
+   * The one later deadline a method asked for (a proof waiting for review): written under the
+   * order's lock while it is still unpaid and pending and was never extended, with the shop's
+   * notice in the same transaction. False when the order moved on meanwhile.
+   */
+  private async extend(order: OrderRow, until: Date): Promise<boolean> {
+    const inboxes = await this.options.inbox();
+    return this.database.db.transaction(async (tx) => {
+      const locked = await this.orders.repository.lockOrder(tx, order.id);
+      if (!locked || locked.status !== 'PENDING' || locked.paymentStatus !== 'UNPAID' || locked.holdExtendedAt) {
+        await this.orders.repository.updateOrder(tx, order.id, { expiryClaimedUntil: null });
+        return false;
+      }
+      await this.orders.repository.updateOrder(tx, order.id, {
+        expiresAt: until,
+        holdExtendedAt: new Date(),
+        expiryClaimedUntil: null,
+      });
+      await this.orders.repository.insertHistory(tx, {
+        orderId: order.id,
+        field: 'note',
+        actor: 'system',
+        note: 'Kept until the transfer proof is reviewed',
+      });
+      const inbox = await shopInbox(tx, inboxes);
+      if (inbox) {
+        await enqueueEmail(tx, {
+          to: inbox,
+          template: 'proof-review-reminder-shop',
+          data: {
+            orderNumber: locked.orderNumber,
+            customerName: `${locked.customerFirstName} ${locked.customerLastName}`,
+            totalKobo: locked.totalKobo,
+            deadline: until.toISOString(),
+            ...this.adminUrl(locked),
+          },
+        });
+      }
+      return true;
+    });
+  }
+
+  private adminUrl(order: OrderRow) {
+    return this.options.shopUrl ? { adminUrl: `${this.options.shopUrl}/admin/orders/${order.id}` } : {};
+  }
+
+  /**
+   * Half-way to a long hold's deadline, one reminder: to the customer of a transfer (how to pay,
+   * how much, by when), to the shop for a pay-on-delivery order still waiting for its call.
+   */
   async sendReminders(): Promise<number> {
     let sent = 0;
     for (;;) {
       const bank = await this.options.bankAccount();
+      const inboxes = await this.options.inbox();
       const reminded = await this.database.db.transaction(async (tx) => {
         const due = await this.orders.repository.claimReminders(tx, EXPIRY_BATCH);
         for (const order of due) {
-          if (!order.expiresAt || !this.payments.methodOf(order)?.remindsHalfWay) continue;
+          const who = this.payments.methodOf(order)?.remindsHalfWay;
+          if (!order.expiresAt || !who) continue;
+          if (who === 'shop') {
+            const inbox = await shopInbox(tx, inboxes);
+            if (!inbox) continue;
+            await enqueueEmail(tx, {
+              to: inbox,
+              template: 'pod-confirm-reminder-shop',
+              data: {
+                orderNumber: order.orderNumber,
+                customerName: `${order.customerFirstName} ${order.customerLastName}`,
+                phoneNumber: order.shippingAddress.phoneNumber,
+                totalKobo: order.totalKobo,
+                deadline: order.expiresAt.toISOString(),
+                ...this.adminUrl(order),
+              },
+            });
+            continue;
+          }
           await enqueueEmail(tx, {
             to: order.customerEmail,
             template: 'order-payment-reminder',

@@ -28,17 +28,26 @@ export interface VerifyResult {
 
 /** What to do with an unpaid order past its deadline. */
 export type ExpiryDecision =
-  | { action: 'expire'; note: string }
+  /** `reason` 'not-confirmed': a pay-on-delivery order the shop could not confirm by phone in time. */
+  | { action: 'expire'; note: string; reason?: 'expired' | 'not-confirmed' }
+  /**
+   * Not yet, once: the deadline moves to `until` and the shop is told why (a transfer whose proof
+   * waits for review). A method asked again at the new deadline must decide otherwise.
+   */
+  | { action: 'extend'; until: Date; shopNotice: 'proof-waiting' }
   | { action: 'paid' }
   /** Ask again in a later round (the provider is down or the payment is going through). */
   | { action: 'wait' };
 
 export interface PaymentMethodHandler {
   readonly name: PaymentMethod;
-  /** How long an unpaid order paid this way keeps its stock, in milliseconds; null: no deadline (pay on delivery). */
+  /** How long an unpaid order paid this way keeps its stock, in milliseconds; null: no deadline. */
   readonly holdMs: number | null;
-  /** Whether the customer is reminded half-way to the deadline (a transfer the customer makes). */
-  readonly remindsHalfWay: boolean;
+  /**
+   * Who is reminded half-way to the deadline: the customer (a transfer they make), the shop (a
+   * pay-on-delivery order waiting for its phone call), or nobody.
+   */
+  readonly remindsHalfWay: 'customer' | 'shop' | false;
   /** Starts a payment the customer completes in the browser; 409 ORDER_NOT_PAYABLE when there is none to start. */
   start(order: OrderRow): Promise<PaymentStart>;
   /** Asks whether the order has been paid, and applies a payment found (markPaid, once). */

@@ -20,6 +20,16 @@ export class TransferProofsRepository {
     return row;
   }
 
+  /** Whether the order has a proof waiting for review (the expiry job waits for it once). */
+  async hasPending(orderId: string, executor: Executor = this.database.db): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: transferProofs.id })
+      .from(transferProofs)
+      .where(and(eq(transferProofs.orderId, orderId), eq(transferProofs.status, 'pending')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async insert(tx: Executor, values: typeof transferProofs.$inferInsert): Promise<TransferProofRow> {
     const [row] = await tx.insert(transferProofs).values(values).returning();
     if (!row) throw new Error('transfer proof not inserted');

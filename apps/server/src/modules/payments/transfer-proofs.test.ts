@@ -376,6 +376,65 @@ describe('the admin reviews a proof', () => {
   });
 });
 
+describe('a proof waiting for review at the deadline', () => {
+  const orderRow = async (orderId: string) => {
+    const [row] = await database.query<{ status: string; expires_at: Date | null; hold_extended_at: Date | null }>(
+      'SELECT status, expires_at, hold_extended_at FROM orders WHERE id = $1',
+      [orderId],
+    );
+    return row;
+  };
+
+  it('keeps the order once, 48 hours more, tells the shop, then lets it expire unreviewed', async () => {
+    const { order } = await newOrder();
+    expect((await upload(order.id, await picture('png'), 'paid.png')).statusCode).toBe(201);
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    const first = await app.payments.expiry.runOnce();
+    expect(first.extended).toBe(1);
+    const kept = await orderRow(order.id);
+    expect(kept?.status).toBe('PENDING');
+    expect(kept?.hold_extended_at).not.toBeNull();
+    const hoursLeft = ((kept?.expires_at?.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(47.9);
+    expect(hoursLeft).toBeLessThan(48);
+    const notices = await outbox('proof-review-reminder-shop', order.orderNumber);
+    expect(notices.map((mail) => mail.payload.to)).toEqual([ORDERS_EMAIL]);
+    expect(notices[0]?.payload.data).toMatchObject({
+      deadline: kept?.expires_at?.toISOString(),
+      adminUrl: `https://shop.example.com/admin/orders/${order.id}`,
+    });
+    // The customer's page shows the new deadline.
+    const mine = (await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer) })).json();
+    expect(mine.order.expiresAt).toBe(kept?.expires_at?.toISOString());
+
+    // Bounded: at the new deadline, still unreviewed, it expires as any other, and is not kept again.
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
+    const second = await app.payments.expiry.runOnce();
+    expect(second.extended).toBe(0);
+    expect((await orderRow(order.id))?.status).toBe('CANCELLED');
+    expect(await outbox('proof-review-reminder-shop', order.orderNumber)).toHaveLength(1);
+  });
+
+  it('does not keep an order whose proof was rejected, or that never had one', async () => {
+    const rejected = (await newOrder()).order;
+    expect((await upload(rejected.id, PDF, 'p.pdf', buyer, 'application/pdf')).statusCode).toBe(201);
+    const review = await app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${rejected.id}/reject-transfer`,
+      headers: bearer(admin),
+      payload: { reason: 'Not our account' },
+    });
+    expect(review.statusCode).toBe(200);
+    const none = (await newOrder()).order;
+    await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])`, [
+      `{${rejected.id},${none.id}}`,
+    ]);
+    await app.payments.expiry.runOnce();
+    expect((await orderRow(rejected.id))?.status).toBe('CANCELLED');
+    expect((await orderRow(none.id))?.status).toBe('CANCELLED');
+  });
+});
+
 describe('file names and types', () => {
   it('keeps a safe name ending with the real extension', () => {
     expect(safeFileName('../../etc/passwd', 'application/pdf')).toBe('passwd.pdf');

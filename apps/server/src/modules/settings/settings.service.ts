@@ -39,6 +39,7 @@ export function firstSettings(config: AppConfig): ShopSettings {
     payOnDeliveryCapNaira: config.payments.payOnDeliveryCapNaira,
     cardPaymentWindowMinutes: config.orders.paymentWindowMinutes,
     bankTransferWindowHours: config.orders.bankTransferWindowHours,
+    podConfirmWindowHours: config.orders.podConfirmWindowHours,
   };
 }
 

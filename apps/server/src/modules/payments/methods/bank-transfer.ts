@@ -11,6 +11,9 @@ import {
   receivedKobo as toKobo,
 } from './money-received';
 
+/** The longest a transfer order whose proof waits for review is kept past its deadline. */
+export const PROOF_REVIEW_GRACE_MS = 48 * 3_600_000;
+
 /**
  * A bank transfer to the shop's account, the order number as its reference: there is no
  * provider to ask, so an admin confirms the money received; the customer is reminded half-way to
@@ -18,7 +21,7 @@ import {
  */
 export class BankTransferMethod extends MoneyReceivedByHand implements PaymentMethodHandler {
   readonly name = 'bankTransfer' as const;
-  readonly remindsHalfWay = true;
+  readonly remindsHalfWay = 'customer' as const;
 
   constructor(
     /** The shop's bank transfer window now (settings), in milliseconds. */
@@ -34,7 +37,19 @@ export class BankTransferMethod extends MoneyReceivedByHand implements PaymentMe
     return this.hold();
   }
 
-  async beforeExpire(): Promise<ExpiryDecision> {
+  /**
+   * A proof waiting for review when the deadline comes: the customer says they paid, and only the
+   * shop can tell. The order waits once more, PROOF_REVIEW_GRACE_MS at most, and the shop is told;
+   * not reviewed by then, it expires as any other (decision 039).
+   */
+  async beforeExpire(order: OrderRow): Promise<ExpiryDecision> {
+    if (!order.holdExtendedAt && order.expiresAt && (await this.proofs.hasPending(order.id))) {
+      return {
+        action: 'extend',
+        until: new Date(order.expiresAt.getTime() + PROOF_REVIEW_GRACE_MS),
+        shopNotice: 'proof-waiting',
+      };
+    }
     return { action: 'expire', note: 'Bank transfer not received in time' };
   }
 

@@ -45,7 +45,7 @@ export interface CardMethodOptions {
 /** A card payment through the provider's window: started, verified and refunded at the provider. */
 export class CardMethod implements PaymentMethodHandler {
   readonly name = 'card' as const;
-  readonly remindsHalfWay = false;
+  readonly remindsHalfWay = false as const;
 
   constructor(
     readonly provider: CardProvider,

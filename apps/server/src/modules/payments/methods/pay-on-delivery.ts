@@ -23,24 +23,31 @@ import {
 /**
  * Pay on delivery, in Lagos only (docs/decisions/022-pay-on-delivery.md): the customer pays the
  * rider at the door (cash, POS or a transfer). There is nothing to start or verify online; the
- * order is placed unpaid and keeps its stock with no deadline (expiresAt null) until an admin
- * settles it in three steps: confirmed by phone (PROCESSING), delivered and paid (PAID, then
- * DELIVERED), or the delivery refused (CANCELLED, stock back). A refund is the shop's to make by
- * hand, as for a transfer.
+ * order is placed unpaid and waits for the shop's phone call for the settings' confirmation
+ * window (48 h by default, the shop reminded half-way; decision 039): not confirmed by then, it
+ * expires and its stock goes back. Confirmed by phone (PROCESSING), it holds until the admin
+ * settles it: delivered and paid (PAID, then DELIVERED), or the delivery refused (CANCELLED,
+ * stock back). A refund is the shop's to make by hand, as for a transfer.
  */
 export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentMethodHandler {
   readonly name = 'payOnDelivery' as const;
-  /** No deadline: the stock is held until the admin records the money or the refusal. */
-  readonly holdMs = null;
-  readonly remindsHalfWay = false;
+  /** Half-way to the confirmation deadline, the shop (not the customer) is reminded to call. */
+  readonly remindsHalfWay = 'shop' as const;
 
   constructor(
     /** The settings' cap now (first value PAY_ON_DELIVERY_CAP_NAIRA): the largest order paid this way; 0: not offered. */
     private readonly cap: () => number,
+    /** The settings' confirmation window now (first value POD_CONFIRM_WINDOW_HOURS), in milliseconds. */
+    private readonly confirmWindowMs: () => number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
   ) {
     super();
+  }
+
+  /** Until the shop's call: then the order holds until it is settled (confirm clears the deadline). */
+  get holdMs(): number {
+    return this.confirmWindowMs();
   }
 
   get capNaira(): number {
@@ -52,11 +59,11 @@ export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentM
   }
 
   /**
-   * Never reached: a pay-on-delivery order has no deadline. Should one be given one by hand, it is
-   * left alone (the expiry job asks again later) rather than cancelled behind the rider's back.
+   * Reached only by an order still PENDING (the expiry job claims no other): the shop did not
+   * confirm it by phone in time. A confirmed order has no deadline.
    */
   async beforeExpire(): Promise<ExpiryDecision> {
-    return { action: 'wait' };
+    return { action: 'expire', note: POD_ADMIN_MESSAGES.notConfirmedNote, reason: 'not-confirmed' };
   }
 
   /** The shared rule (payOnDeliveryOffer), with the customer's open order read under their lock. */
@@ -108,7 +115,8 @@ export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentM
       if (locked.deliveryConfirmedAt || locked.status !== 'PENDING') {
         throw new AppError('CONFLICT', POD_ADMIN_MESSAGES.alreadyConfirmed);
       }
-      await update({ deliveryConfirmedAt: new Date(), deliveryConfirmedBy: actor });
+      // Confirmed: the stock is held until the order is delivered, refused or cancelled.
+      await update({ deliveryConfirmedAt: new Date(), deliveryConfirmedBy: actor, expiresAt: null });
       await this.orders.state.setStatus(tx, {
         orderId: locked.id,
         status: 'PROCESSING',

@@ -364,7 +364,15 @@ function noticeForCreateFailure(
     // reason is said, and an open pay-on-delivery order is in My Orders.
     case 'PAY_ON_DELIVERY_UNAVAILABLE':
       return { kind: 'error', text: failure.message, toMyOrders: failure.detail('reason') === 'open-order' };
+    // Transfers and pay on delivery already hold as much of a product as they may: the card
+    // still works, so the message says so and My Orders has nothing to do with it.
     case 'HOLD_LIMIT_REACHED':
+      if (failure.detail('limit') === 'longHolds') return { kind: 'error', text: failure.message };
+      return {
+        kind: 'error',
+        text: messageFor(failure, { fallback: M.createFailed, network: M.createFailed }),
+        toMyOrders: true,
+      };
     case 'TOO_MANY_REQUESTS':
       return {
         kind: 'error',
@@ -485,7 +493,7 @@ function OrderCreated({ order, onNewOrder }: { order: Order; onNewOrder: () => v
           <KeptUntil deadline={paymentDeadline(order)} />
         </>
       ) : order.paymentMethod === 'payOnDelivery' ? (
-        <PayOnDeliveryNextSteps amount={order.totalAmount} />
+        <PayOnDeliveryNextSteps amount={order.totalAmount} deadline={paymentDeadline(order)} />
       ) : (
         <BankTransferDetails
           orderNumber={order.orderNumber}

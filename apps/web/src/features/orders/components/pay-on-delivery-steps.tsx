@@ -1,4 +1,4 @@
-import { formatNaira, type Order, POD_PAYMENT_WAY_LABELS } from '@shop/shared';
+import { formatNaira, ORDER_MESSAGES, type Order, POD_PAYMENT_WAY_LABELS } from '@shop/shared';
 import { CheckCircle2, Circle, XCircle } from 'lucide-react';
 import { formatOrderDateTime } from '../../../lib/order-labels';
 import { orderCardClasses } from './order-detail-cards';
@@ -43,6 +43,11 @@ export function PayOnDeliverySteps({ order, className = 'mt-6' }: { order: Order
         <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
           We call you to confirm the order, then our rider brings it. Pay the rider {formatNaira(order.totalAmount)} by
           cash, POS or transfer.
+        </p>
+      )}
+      {!paid && !cancelled && confirmedAt === null && order.expiresAt && (
+        <p className="mt-2 text-sm text-stone-700 dark:text-stone-300" data-testid="pod-confirm-by">
+          {ORDER_MESSAGES.podConfirmBy(formatOrderDateTime(order.expiresAt))}
         </p>
       )}
       <ol className="mt-4 grid gap-3 sm:grid-cols-3" data-testid="pay-on-delivery-steps">

@@ -1,7 +1,16 @@
 import { formatNaira, ORDER_MESSAGES as M } from '@shop/shared';
 
-/** After a pay-on-delivery order is placed: the shop calls to confirm, the rider is paid at the door. */
-export function PayOnDeliveryNextSteps({ amount }: { amount: number }) {
+/**
+ * After a pay-on-delivery order is placed: the shop calls to confirm, the rider is paid at the
+ * door. `deadline` is the order's `expiresAt`: unconfirmed by then, the order is cancelled.
+ */
+export function PayOnDeliveryNextSteps({
+  amount,
+  deadline,
+}: {
+  amount: number;
+  deadline?: { iso: string; text: string };
+}) {
   return (
     <section aria-labelledby="pay-on-delivery-heading" className="space-y-3" data-testid="pay-on-delivery-next-steps">
       <h3 id="pay-on-delivery-heading" className="font-semibold">
@@ -13,6 +22,7 @@ export function PayOnDeliveryNextSteps({ amount }: { amount: number }) {
         <li>Our rider brings it to your address in Lagos.</li>
         <li>You pay the rider {formatNaira(amount)}: cash, POS or transfer.</li>
       </ol>
+      {deadline && <p className="text-sm text-stone-700 dark:text-stone-300">{M.podConfirmBy(deadline.text)}</p>}
     </section>
   );
 }

@@ -27,6 +27,7 @@ const FIELD_LABELS: Record<string, string> = {
   payOnDeliveryCapNaira: 'Pay-on-delivery cap (₦)',
   cardPaymentWindowMinutes: 'Card payment window (minutes)',
   bankTransferWindowHours: 'Bank transfer window (hours)',
+  podConfirmWindowHours: 'Pay-on-delivery confirmation window (hours)',
 };
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;

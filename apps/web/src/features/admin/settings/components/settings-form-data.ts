@@ -18,6 +18,7 @@ export type SettingsFormValues = {
   payOnDeliveryCapNaira: string;
   cardPaymentWindowMinutes: string;
   bankTransferWindowHours: string;
+  podConfirmWindowHours: string;
 };
 
 /** The stored settings as the form shows them. */
@@ -35,6 +36,7 @@ export function toFormValues(settings: ShopSettings): SettingsFormValues {
     payOnDeliveryCapNaira: String(settings.payOnDeliveryCapNaira),
     cardPaymentWindowMinutes: String(settings.cardPaymentWindowMinutes),
     bankTransferWindowHours: String(settings.bankTransferWindowHours),
+    podConfirmWindowHours: String(settings.podConfirmWindowHours),
   };
 }
 
@@ -49,6 +51,7 @@ export function toSettingsInput(values: SettingsFormValues): ShopSettingsInput {
     payOnDeliveryCapNaira: numberText(values.payOnDeliveryCapNaira),
     cardPaymentWindowMinutes: numberText(values.cardPaymentWindowMinutes),
     bankTransferWindowHours: numberText(values.bankTransferWindowHours),
+    podConfirmWindowHours: numberText(values.podConfirmWindowHours),
   };
 }
 

@@ -237,6 +237,13 @@ export function SettingsForm({ answer }: { answer: ShopSettingsAnswer }) {
           error={errors.bankTransferWindowHours?.message}
           {...register('bankTransferWindowHours')}
         />
+        <TextField
+          label="Pay-on-delivery confirmation window (hours)"
+          inputMode="numeric"
+          hint="How long a pay-on-delivery order waits for your phone call before it is cancelled; once confirmed it is kept until delivered"
+          error={errors.podConfirmWindowHours?.message}
+          {...register('podConfirmWindowHours')}
+        />
       </Section>
 
       {failure !== undefined && <AdminError error={failure} />}
