@@ -27,8 +27,10 @@
 //    the limits let one customer hold of the products cheapest to empty; a cancel-and-reorder
 //    race on the first. What they hold together is reported, not a failure (the limits are per
 //    customer); any one of them beyond the rule is a failure.
-// 5. The "before": the flood again on a fresh database with the limits lifted
-//    (UNLIMITED_ORDERS_ENV), and the honest customer after it.
+// 5. The attacks of decision 039 (abuse-holds.ts): IPv6 /64 rotation, 30 accounts behind one NAT
+//    address, pay on delivery across many accounts, the alert mail loop, cancel-and-reorder.
+// 6. The "before": the flood and the attacks of 5 again on a fresh database with the limits
+//    lifted (UNLIMITED_ORDERS_ENV, each IPv6 address its own), and the honest customer after it.
 //
 // Prints the figures, appends them to bench/RESULTS.md, and exits 1 if, under the default limits,
 // one account held more of a product than the rule lets it, or the honest customer could not buy.
@@ -44,6 +46,21 @@ import { productHoldMax } from '../apps/server/src/modules/orders/order-limits';
 import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX } from '../packages/shared/src/orders';
 import { PIECE_TERMS, QUANTITY_SCALE } from '../packages/shared/src/units';
+import {
+  type Answer,
+  type Customer,
+  type Holdings,
+  holdingsOf,
+  type Json,
+  type Order,
+  type Product,
+  placeOrder,
+  readCatalogue,
+  register,
+  Tally,
+  Visitor,
+} from './abuse-client';
+import { type HoldAttacks, holdAttacks, holdAttacksTable } from './abuse-holds';
 import { dropDatabase } from './orders-load';
 import { BENCH_SERVER_URL, benchDatabaseUrl } from './servers';
 
@@ -73,6 +90,8 @@ const UNSET = Object.fromEntries(
     ...Object.keys(UNLIMITED_ORDERS_ENV),
     'ORDER_PAYMENT_WINDOW_MINUTES',
     'BANK_TRANSFER_WINDOW_HOURS',
+    'POD_CONFIRM_WINDOW_HOURS',
+    'ADDRESS_IPV6_PREFIX',
     'PAYSTACK_SECRET_KEY',
     'PAYSTACK_PUBLIC_KEY',
     'PAYSTACK_API_URL',
@@ -92,210 +111,7 @@ function holdMax(shelf: number, held: number): number {
 
 // Documentation ranges (RFC 5737): header values only, never an address contacted.
 const ADDRESS = { attacker: '203.0.113.66', honest: '198.51.100.20', many: '192.0.2.77' } as const;
-const PASSWORD = 'Tailor@2024';
 const TEST_CARD = { cardNumber: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
-
-// ---------- HTTP ----------
-
-type Json = Record<string, unknown>;
-interface Answer {
-  status: number;
-  /** The API's error code, `ok` for a 2xx without one, the status otherwise; `network` when nothing answered. */
-  code: string;
-  body: Json;
-}
-
-/** One visitor: an address of its own and, once logged in, a bearer token. */
-class Visitor {
-  token: string | null = null;
-  constructor(
-    readonly base: string,
-    readonly address: string,
-  ) {}
-
-  async call(method: string, url: string, body?: unknown): Promise<Answer> {
-    try {
-      const response = await fetch(`${this.base}${url}`, {
-        method,
-        headers: {
-          'x-forwarded-for': this.address,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30_000),
-      });
-      const text = await response.text();
-      let parsed: Json = {};
-      try {
-        parsed = text ? (JSON.parse(text) as Json) : {};
-      } catch {
-        parsed = { text };
-      }
-      const code = typeof parsed.code === 'string' ? parsed.code : response.ok ? 'ok' : String(response.status);
-      return { status: response.status, code, body: parsed };
-    } catch {
-      return { status: 0, code: 'network', body: {} };
-    }
-  }
-}
-
-/** Answers counted by what was asked, status and code (HOLD_LIMIT_REACHED with its limit). */
-class Tally {
-  readonly counts = new Map<string, number>();
-  add(what: string, answer: Answer) {
-    const limit = typeof answer.body.limit === 'string' ? ` (${answer.body.limit})` : '';
-    const key = `${what} → ${answer.status} ${answer.code}${limit}`;
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-  }
-  get total() {
-    return [...this.counts.values()].reduce((sum, count) => sum + count, 0);
-  }
-}
-
-// ---------- The shop's data as the API gives it ----------
-
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  priceKobo: number;
-  stock: number;
-}
-
-interface OrderLine {
-  productId: string | null;
-  quantity: number;
-}
-
-interface Order {
-  id: string;
-  orderNumber: string;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  totalAmount: number;
-  createdAt: string;
-  expiresAt: string | null;
-  items: OrderLine[];
-}
-
-async function readCatalogue(visitor: Visitor, tally?: Tally): Promise<Product[]> {
-  const products: Product[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await visitor.call('GET', `/api/products?page=${page}&pageSize=${PAGE_SIZE_MAX}`);
-    tally?.add('GET /api/products (the shelf, again every second)', answer);
-    if (answer.status !== 200) throw new Error(`GET /api/products page ${page}: ${answer.status} ${answer.code}`);
-    const body = answer.body as {
-      products: { id: string; name: string; price: number; stock: number }[];
-      total: number;
-    };
-    for (const product of body.products) {
-      products.push({ ...product, priceKobo: Math.round(product.price * 100) });
-    }
-    if (body.products.length === 0 || products.length >= body.total) return products;
-  }
-}
-
-let accountsMade = 0;
-
-interface Customer {
-  visitor: Visitor;
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-/** POST /api/users/register then login, as a browser would; null when the shop refuses (the answer is kept). */
-async function register(
-  base: string,
-  address: string,
-  label: string,
-  refused?: (answer: Answer) => void,
-): Promise<Customer | null> {
-  const visitor = new Visitor(base, address);
-  const account = {
-    firstName: label === 'honest' ? 'Ngozi' : 'Chidi',
-    lastName: label === 'honest' ? 'Okafor' : 'Eze',
-    email: `${label}.${Date.now().toString(36)}${(accountsMade++).toString(36)}@example.com`,
-    password: PASSWORD,
-  };
-  const registered = await visitor.call('POST', '/api/users/register', account);
-  if (registered.status !== 201) {
-    if (refused) {
-      refused(registered);
-      return null;
-    }
-    throw new Error(`register ${label}: ${registered.status} ${registered.code}`);
-  }
-  const login = await visitor.call('POST', '/api/users/login', { email: account.email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`login ${label}: ${login.status} ${login.code}`);
-  visitor.token = String(login.body.token);
-  const user = login.body.user as { id: string };
-  return { visitor, id: user.id, firstName: account.firstName, lastName: account.lastName, email: account.email };
-}
-
-const shippingOf = (customer: Customer) => ({
-  firstName: customer.firstName,
-  lastName: customer.lastName,
-  email: customer.email,
-  phoneNumber: '08031234567',
-  address: '14 Adeniran Ogunsanya Street',
-  city: 'Surulere',
-  state: 'Lagos',
-  area: 'Ikeja',
-  zipCode: '101283',
-  country: 'Nigeria',
-});
-
-function placeOrder(
-  customer: Customer,
-  lines: { product: Product; quantity: number }[],
-  method: 'card' | 'bankTransfer',
-): Promise<Answer> {
-  return customer.visitor.call('POST', '/api/orders', {
-    shippingDetails: shippingOf(customer),
-    paymentDetails: { method, transactionId: null },
-    deliveryMethod: 'PICKUP',
-    items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, price: line.product.price })),
-  });
-}
-
-interface Holdings {
-  unpaid: Order[];
-  paid: number;
-  units: Map<string, number>;
-  valueNaira: number;
-  /** The latest deadline of an unpaid order, minutes after it was placed, by payment method. */
-  latestDeadlineMin: Record<string, number>;
-}
-
-/** What a customer's unpaid, pending orders hold, from GET /api/orders/my-orders. */
-async function holdingsOf(customer: Customer): Promise<Holdings> {
-  const answer = await customer.visitor.call('GET', '/api/orders/my-orders');
-  if (answer.status !== 200) throw new Error(`my-orders: ${answer.status} ${answer.code}`);
-  const orders = (answer.body as { orders: Order[] }).orders;
-  const unpaid = orders.filter((order) => order.status === 'PENDING' && order.paymentStatus === 'UNPAID');
-  const units = new Map<string, number>();
-  const latestDeadlineMin: Record<string, number> = {};
-  for (const order of unpaid) {
-    for (const item of order.items) {
-      if (item.productId) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
-    }
-    if (order.expiresAt) {
-      const minutes = (Date.parse(order.expiresAt) - Date.parse(order.createdAt)) / 60_000;
-      latestDeadlineMin[order.paymentMethod] = Math.max(latestDeadlineMin[order.paymentMethod] ?? 0, minutes);
-    }
-  }
-  return {
-    unpaid,
-    paid: orders.filter((order) => order.paymentStatus === 'PAID').length,
-    units,
-    valueNaira: unpaid.reduce((sum, order) => sum + order.totalAmount, 0),
-    latestDeadlineMin,
-  };
-}
 
 // ---------- The database, to check what the API said ----------
 
@@ -871,6 +687,7 @@ interface Run {
   attackerUnits: Map<string, number>;
   honest: Honest;
   many?: ManyAccounts;
+  holds: HoldAttacks;
 }
 
 async function run(label: string, limits: Record<string, string>, withManyAccounts: boolean): Promise<Run> {
@@ -902,7 +719,8 @@ async function run(label: string, limits: Record<string, string>, withManyAccoun
       console.log(`  ${accountCount} accounts from one address…`);
       many = await manyAccounts(shop.baseUrl, databaseUrl, start);
     }
-    return { label, start, flood: floodResult, hold, attackerUnits, honest, many };
+    const holds = await holdAttacks(shop.baseUrl, databaseUrl);
+    return { label, start, flood: floodResult, hold, attackerUnits, honest, many, holds };
   } finally {
     await shop.stop();
     await dropDatabase(DATABASE);
@@ -912,7 +730,8 @@ async function run(label: string, limits: Record<string, string>, withManyAccoun
 const load = os.loadavg().map((value) => value.toFixed(2));
 const began = Date.now();
 const withDefaults = await run('default limits', {}, true);
-const lifted = await run('limits lifted', UNLIMITED_ORDERS_ENV, false);
+// Lifted: every order limit off, each IPv6 address its own, and no share kept for card buyers.
+const lifted = await run('limits lifted', { ...UNLIMITED_ORDERS_ENV, ADDRESS_IPV6_PREFIX: '128' }, false);
 const elapsed = (Date.now() - began) / 1000;
 
 // ---------- The report ----------
@@ -973,7 +792,7 @@ const lines = [
   `Code: ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' with uncommitted changes' : ''}.`,
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; the built shop (NODE_ENV test, the test gateway, the demo catalogue: ${withDefaults.start.length} products, ${inStockAtStart} in stock, ${count(unitsAtStart)} units) and the attacker beside it on loopback. Load average (1, 5, 15 min) ${load.join(', ')} at start. The whole run took ${elapsed.toFixed(0)} s.`,
   '',
-  `Default limits: ${LIMITS.unpaidOrders} unpaid orders, ${naira(LIMITS.unpaidValueKobo / 100)} held, ${LIMITS.productSharePercent} % of a product (shelf plus everything held unpaid, at least 1; for one account, and for the accounts of one address together), ${LIMITS.unpaidOrdersPerAddress} unpaid orders per address, ${LIMITS.ordersPerHour} orders an hour per customer and ${LIMITS.ordersPerHourPerAddress} per address, ${LIMITS.paymentCallsPerCustomer} / ${LIMITS.paymentCallsPerOrder} payment calls per customer / order in 10 minutes. Lifted: UNLIMITED_ORDERS_ENV.`,
+  `Default limits: ${LIMITS.unpaidOrders} unpaid orders, ${naira(LIMITS.unpaidValueKobo / 100)} held, ${LIMITS.productSharePercent} % of a product (shelf plus everything held unpaid, at least 1; for one account, and for the accounts of one address together), ${LIMITS.unpaidOrdersPerAddress} unpaid orders per address, ${LIMITS.ordersPerHour} orders an hour per customer and ${LIMITS.ordersPerHourPerAddress} per address, ${LIMITS.paymentCallsPerCustomer} / ${LIMITS.paymentCallsPerOrder} payment calls per customer / order in 10 minutes; long holds (transfer, pay on delivery) of every customer at most ${LIMITS.longHoldSharePercent} % of a product, per-address caps on long holds only, IPv6 keyed by its /64. Lifted: UNLIMITED_ORDERS_ENV and ADDRESS_IPV6_PREFIX=128.`,
   '',
   `| one account, ${duration} s flood, ${concurrency} requests at once | default limits | limits lifted |`,
   '| --- | ---: | ---: |',
@@ -1004,7 +823,23 @@ if (many) {
   );
 }
 
+lines.push(...holdAttacksTable(withDefaults.holds, lifted.holds));
+
 const failures: string[] = [];
+const holds = withDefaults.holds;
+if (holds.nat.cardAccepted < holds.nat.cardTried) {
+  failures.push(`${holds.nat.cardTried - holds.nat.cardAccepted} card orders behind one NAT address were refused`);
+}
+if (
+  holds.pod.stock > 0 &&
+  holds.pod.unitsHeldByLongHolds > Math.max(1, Math.floor((holds.pod.stock * LIMITS.longHoldSharePercent) / 100))
+) {
+  failures.push(`long holds took ${holds.pod.unitsHeldByLongHolds} of ${holds.pod.stock} units, beyond their share`);
+}
+if ((holds.alertLoop.byTemplate['stock-returned'] ?? 0) > 0) {
+  failures.push('a stranger named by a guest was sent back-in-stock mail');
+}
+if (holds.reorder.reordersAccepted > 0) failures.push('cancel-and-reorder renewed a transfer hold');
 for (const entry of withDefaults.hold.overRule) {
   failures.push(`the attacker held ${entry.held} of ${entry.product}, more than the rule's ${entry.most}`);
 }
