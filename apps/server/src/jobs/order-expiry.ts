@@ -9,7 +9,7 @@ export interface OrderExpiryJobOptions {
    * its say, and remind transfers half-way (the payments module's PaymentExpiry; it claims orders
    * with FOR UPDATE SKIP LOCKED, so several server processes can run rounds at once).
    */
-  runRound: () => Promise<{ expired: number; paid: number; deferred: number; reminded: number }>;
+  runRound: () => Promise<{ expired: number; paid: number; deferred: number; extended: number; reminded: number }>;
 }
 
 /** Runs a round of order expiry every pollMs, one at a time, until stopped. */
@@ -53,7 +53,7 @@ export class OrderExpiryJob {
       try {
         const result = await this.runOnce();
         this.outage.succeeded();
-        if (result.expired || result.paid || result.deferred || result.reminded)
+        if (result.expired || result.paid || result.deferred || result.extended || result.reminded)
           this.options.log.info(result, 'order expiry round');
       } catch (error) {
         if (!this.stopped && !this.outage.failed(error)) {

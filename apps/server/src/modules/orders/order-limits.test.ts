@@ -90,7 +90,9 @@ describe('limits on unpaid orders', () => {
   let admin: Session;
 
   beforeAll(async () => {
-    shop = await createTestApp(withLimits({ unpaidOrders: 2, unpaidValueKobo: 5_000_000, productSharePercent: 50 }));
+    shop = await createTestApp(
+      withLimits({ unpaidOrders: 2, unpaidValueKobo: 5_000_000, productSharePercent: 50, longHoldSharePercent: 50 }),
+    );
     ({ app, database } = shop);
     admin = await login(app, ADMIN.email, ADMIN.password);
   });
@@ -198,7 +200,12 @@ describe('limits on unpaid orders', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'unpaidOrders' });
     // A card order ends in minutes by itself: what the customer holds now is what counts.
-    const card = await orderFrom('127.0.0.1', app, session, orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]));
+    const card = await orderFrom(
+      '127.0.0.1',
+      app,
+      session,
+      orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]),
+    );
     expect(card.statusCode).toBe(201);
     await app.inject({ method: 'POST', url: `/api/orders/${card.json().order.id}/cancel`, headers: bearer(session) });
     // A day after the cancellation, it no longer counts.
@@ -238,7 +245,11 @@ describe('long holds of every customer together', () => {
     const { app, database } = shop;
     // The report's 13-unit product: three accounts on three networks asked for 6 + 6 + 1.
     const scarce = await createProduct(database, { priceKobo: 100_000, stock: 13 });
-    const [one, two, three] = [(await customer(app)).session, (await customer(app)).session, (await customer(app)).session];
+    const [one, two, three] = [
+      (await customer(app)).session,
+      (await customer(app)).session,
+      (await customer(app)).session,
+    ];
     expect((await bankTransferOrder(app, one, scarce.id, 6, 1_000, '198.51.100.1')).statusCode).toBe(201);
     const refused = await bankTransferOrder(app, two, scarce.id, 6, 1_000, '198.51.100.2');
     expect(refused.statusCode).toBe(409);
@@ -295,7 +306,12 @@ describe('customers behind one carrier NAT address', () => {
     expect(transfer.json()).toMatchObject({ code: 'HOLD_LIMIT_REACHED', limit: 'address' });
     for (let i = 0; i < 3; i++) {
       const { session } = await customer(app);
-      const card = await orderFrom(nat, app, session, orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]));
+      const card = await orderFrom(
+        nat,
+        app,
+        session,
+        orderBody([{ productId: product.id, quantity: 1, price: 1_000 }]),
+      );
       expect(card.statusCode).toBe(201);
     }
     // Unpaid card orders are not counted against the address either.

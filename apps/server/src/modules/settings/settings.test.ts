@@ -35,7 +35,7 @@ function overrides(): Partial<AppConfig> {
     contactEmail: 'shop@adire.example',
     ordersEmail: 'orders@adire.example',
     payments: { ...base.payments, bankTransfer: ENV_BANK, payOnDeliveryCapNaira: 150_000 },
-    orders: { ...base.orders, paymentWindowMinutes: 45, bankTransferWindowHours: 12 },
+    orders: { ...base.orders, paymentWindowMinutes: 45, bankTransferWindowHours: 12, podConfirmWindowHours: 36 },
   };
 }
 
@@ -99,6 +99,7 @@ describe(`shop settings (${testEngine})`, () => {
         payOnDeliveryCapNaira: 150_000,
         cardPaymentWindowMinutes: 45,
         bankTransferWindowHours: 12,
+        podConfirmWindowHours: 36,
       },
       updatedAt: null,
       updatedBy: null,

@@ -273,6 +273,32 @@ describe('placing the order', () => {
     expect(cartStore.getLines().find((l) => l.productId === 'p1')?.hundredths).toBe(100);
   });
 
+  it('says a product held by transfers and pay on delivery can still be bought by card, with no way to My Orders', async () => {
+    const message = M.longHoldShareLimit('Gold Cord Lace');
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': {
+        status: 409,
+        body: {
+          code: 'HOLD_LIMIT_REACHED',
+          message,
+          limit: 'longHolds',
+          productId: 'p1',
+          errors: { 'paymentDetails.method': message },
+        },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const alert = await screen.findByRole('alert', {}, slow);
+    expect(alert.textContent).toContain('Please pay by card to order it now.');
+    expect(within(alert).queryByRole('link', { name: 'My Orders' })).toBeNull();
+    expect(cartStore.getLines()).toHaveLength(2);
+  });
+
   it.each([
     ['HOLD_LIMIT_REACHED', 409, M.unpaidOrdersLimit(3)],
     ['TOO_MANY_REQUESTS', 429, M.tooManyOrders],

@@ -2,6 +2,7 @@
 import { ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatOrderDateTime } from '../../lib/order-labels';
 import { storageKeys } from '../../lib/storage-keys';
 import { anOrder, aPaymentConfig, aUser } from '../../testing/fixtures';
 import { apiCalls, fakeApi, renderRoute } from '../../testing/render-route';
@@ -65,6 +66,7 @@ describe('pay on delivery at checkout', () => {
             transactionId: null,
             paidAt: null,
             payOnDelivery: { confirmedAt: null, received: null },
+            expiresAt: '2026-12-05T14:00:00.000Z',
           }),
         },
       },
@@ -77,6 +79,8 @@ describe('pay on delivery at checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const next = await screen.findByTestId('pay-on-delivery-next-steps', {}, slow);
     expect(next.textContent).toContain(M.podNextSteps('₦14,000.00'));
+    // Until when the shop's call may come: unconfirmed by then, the order is cancelled.
+    expect(next.textContent).toContain(M.podConfirmBy(formatOrderDateTime('2026-12-05T14:00:00.000Z')));
     const placed = apiCalls(fetchMock).find((call) => call.line === 'POST /api/orders');
     expect(placed?.body).toMatchObject({ paymentDetails: { method: 'payOnDelivery' } });
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
