@@ -10,7 +10,8 @@ import { logInAsAdmin } from './fixtures/orders';
 
 // Issue 22 §3 and §4 end to end: a bank-transfer order's emails (to the customer and to
 // ORDERS_EMAIL, through real SMTP on loopback), the proof uploaded from the order page, refused
-// when it is not a picture or PDF, rejected with a reason, then confirmed by the admin.
+// when it is not a picture or PDF, found by the admin first on the dashboard and above the orders
+// list, rejected with a reason, then confirmed.
 
 const shop = useBrowser();
 
@@ -40,7 +41,7 @@ describe.each([
   { width: 375, mode: 'dark' as const },
   { width: 1280, mode: 'light' as const },
 ])('a bank transfer with a proof of payment at $width px ($mode)', ({ width, mode }) => {
-  it('mails the account details, takes a proof, is rejected with a reason, then confirmed, and every mail arrives', async () => {
+  it('mails the account details, takes a proof the admin finds first, is rejected with a reason, then confirmed, and every mail arrives', async () => {
     const { page, context, errors } = await shop.newPage({ width, height: 900 });
     await page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), mode === 'dark');
     const problems = trackProblems(page, errors);
@@ -122,7 +123,29 @@ describe.each([
     await admin.page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), mode === 'dark');
     const adminProblems = trackProblems(admin.page, admin.errors);
     await logInAsAdmin(admin.page);
-    await admin.page.goto(new URL(/https?:\/\/\S+\/admin\/orders\/\S+/.exec(proofMail.text)?.[0] ?? '').pathname);
+    // The dashboard says first that a proof waits, and leads to it: above the orders list.
+    await admin.page.goto('/admin');
+    const waiting = admin.page.getByTestId('dashboard-proofs-to-review');
+    await waiting.waitFor();
+    expect(Number(await waiting.textContent())).toBeGreaterThanOrEqual(1);
+    expect(await admin.page.locator('dl dt').first().textContent()).toBe('Transfer proofs to review');
+    await admin.page.getByRole('link', { name: 'Review proofs' }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/admin/orders');
+    const toReview = admin.page.getByTestId('proofs-to-review');
+    const ours = toReview.getByTestId('proof-to-review').filter({ hasText: orderNumber });
+    await ours.waitFor();
+    expect(await ours.textContent()).toContain(`${customer.firstName} ${customer.lastName}`);
+    expect(await ours.textContent()).toMatch(/Proof sent .+Deadline .+/);
+    const group = await toReview.boundingBox();
+    const firstRow = await admin.page.getByTestId('order-row').first().boundingBox();
+    if (!group || !firstRow) throw new Error('the proofs to review or the list is not shown');
+    expect(group.y + group.height).toBeLessThanOrEqual(firstRow.y);
+    // On a phone too, it is the first thing under the heading, on the first screen.
+    expect(group.y).toBeLessThan(900);
+    expect(await axeBothThemes(admin.page, '/admin/orders (proofs to review)', mode)).toEqual([]);
+    const proofPage = new URL(/https?:\/\/\S+\/admin\/orders\/\S+/.exec(proofMail.text)?.[0] ?? '').pathname;
+    await ours.getByRole('link', { name: orderNumber }).click();
+    await admin.page.waitForURL((url) => url.pathname === proofPage);
     const panel = admin.page.getByTestId('admin-transfer-proof');
     const image = panel.getByRole('img', { name: `Proof of payment for order ${orderNumber}` });
     await image.waitFor();
@@ -163,6 +186,11 @@ describe.each([
     );
     expect(paid.text).toContain(`we have received your bank transfer for order ${orderNumber}`);
     expect(paid.text).toContain(`Total paid: ${naira(Number(amount.replace(/[₦,]/g, '')))}`);
+
+    // Reviewed, it is no longer among the proofs to review.
+    await admin.page.goto('/admin/orders');
+    await admin.page.getByTestId('order-row').first().waitFor();
+    expect(await admin.page.getByTestId('proof-to-review').filter({ hasText: orderNumber }).count()).toBe(0);
 
     await page.reload();
     await page.getByTestId('transfer-proof-status').getByText(P.statusConfirmed).waitFor();

@@ -170,6 +170,13 @@ export const dashboardSchema = z.object({
   transfersAwaiting: z.number().int(),
   /** Pay-on-delivery orders placed and not yet paid nor cancelled (the rider still has to collect). */
   payOnDeliveryAwaiting: z.number().int(),
+  /**
+   * Unpaid bank-transfer orders whose customer sent a proof that waits for review (the admin
+   * list's "Proofs to review"): counted when asked, never older than the request.
+   */
+  proofsToReview: z.number().int(),
+  /** Pay-on-delivery orders still PENDING: to confirm by phone before their deadline. */
+  payOnDeliveryToConfirm: z.number().int(),
   /** Top products by revenue of paid orders in those days. */
   /** Quantity sold in the unit of sale (2.5 yards), as its latest line was sold. */
   topProducts: z.array(

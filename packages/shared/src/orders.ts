@@ -231,6 +231,28 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+// ---------- GET /api/orders/admin ----------
+
+/** The most orders the list's "Proofs to review" group carries (the oldest uploads). */
+export const PROOFS_TO_REVIEW_MAX = 50;
+
+export const adminOrderPageSchema = z.object({
+  /** The page asked for, newest first. */
+  orders: z.array(orderSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  /**
+   * The orders of the same filter whose bank transfer proof waits for an admin's review (unpaid,
+   * pending, the customer's latest proof not yet confirmed or rejected): `total` of them, and
+   * the PROOFS_TO_REVIEW_MAX whose proof came first, oldest upload first, each with its
+   * `transferProof` and its deadline (`expiresAt`). The same on every page; the admin shows it
+   * above the first. Also in `orders` where their place in the list falls.
+   */
+  proofsToReview: z.object({ total: z.number().int(), orders: z.array(orderSchema) }).optional(),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
 export const paymentConfigSchema = z.object({
   provider: z.literal('paystack'),
   publicKey: z.string(),

@@ -69,7 +69,26 @@ export class DashboardRepository {
         (g) => g.payment === 'UNPAID' && g.status !== 'CANCELLED',
         (g) => g.pod,
       ),
+      // Still PENDING: nobody has called the customer yet, and the order expires unconfirmed.
+      payOnDeliveryToConfirm: sum(
+        (g) => g.payment === 'UNPAID' && g.status === 'PENDING',
+        (g) => g.pod,
+      ),
     };
+  }
+
+  /**
+   * Unpaid, pending bank-transfer orders with a proof waiting for review: the admin list's
+   * "Proofs to review" (orders.repository.ts PROOF_TO_REVIEW), read from the few unpaid transfers
+   * (orders_transfer_unpaid_idx), then each one's proofs (transfer_proofs_order_idx).
+   */
+  async proofsToReview(): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders o
+        WHERE o.payment_method = 'bankTransfer' AND o.payment_status = 'UNPAID' AND o.status = 'PENDING'
+          AND EXISTS (SELECT 1 FROM transfer_proofs p WHERE p.order_id = o.id AND p.status = 'pending')`,
+    );
+    return row?.n ?? 0;
   }
 
   /**

@@ -23,7 +23,7 @@ export class DashboardService {
    * catalog_changed, stock_alerts_changed; index.ts clears it) or a minute passes: ten admins on the dashboard cost
    * one computation, and what they see is never older than the last committed change.
    */
-  private readonly cache = new ChangeCache<Dashboard>({ ttlMs: 60_000, maxEntries: 10 });
+  private readonly cache = new ChangeCache<Omit<Dashboard, 'proofsToReview'>>({ ttlMs: 60_000, maxEntries: 10 });
 
   constructor(private readonly repository: DashboardRepository) {}
 
@@ -31,12 +31,18 @@ export class DashboardService {
     this.cache.clear();
   }
 
-  dashboard(): Promise<Dashboard> {
-    // The Lagos day is part of the key: the 30 days move at midnight.
-    return this.cache.get(lagosDate(), () => this.compute());
+  async dashboard(): Promise<Dashboard> {
+    // The Lagos day is part of the key: the 30 days move at midnight. The proofs to review are
+    // counted on every request: an upload or a review writes transfer_proofs, not orders, so no
+    // orders_changed would clear the cache for them.
+    const [figures, proofsToReview] = await Promise.all([
+      this.cache.get(lagosDate(), () => this.compute()),
+      this.repository.proofsToReview(),
+    ]);
+    return { ...figures, proofsToReview };
   }
 
-  private async compute(): Promise<Dashboard> {
+  private async compute(): Promise<Omit<Dashboard, 'proofsToReview'>> {
     const [days, counts, top, stock, waiting] = await Promise.all([
       this.repository.revenueByDay(DASHBOARD_DAYS),
       this.repository.counts(),
@@ -56,6 +62,7 @@ export class DashboardService {
       ordersByPaymentStatus: countsOf(PAYMENT_STATUSES, counts.byPayment),
       transfersAwaiting: counts.transfersAwaiting,
       payOnDeliveryAwaiting: counts.payOnDeliveryAwaiting,
+      payOnDeliveryToConfirm: counts.payOnDeliveryToConfirm,
       topProducts: top.map((row) => ({
         productId: row.productId,
         name: row.name,

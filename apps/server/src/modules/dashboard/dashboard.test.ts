@@ -112,6 +112,8 @@ describe('the sales dashboard', () => {
       ordersByStatus: { PENDING: 0, PROCESSING: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 },
       ordersByPaymentStatus: { UNPAID: 0, PAID: 0, FAILED: 0, REFUNDED: 0 },
       transfersAwaiting: 0,
+      proofsToReview: 0,
+      payOnDeliveryToConfirm: 0,
       topProducts: [],
       lowStock: [],
       waitingForRestock: [],

@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   PAYMENT_METHOD_LABELS,
   POD_PAYMENT_WAY_LABELS,
+  PROOFS_TO_REVIEW_MAX,
 } from '@shop/shared';
 import type { Database, Transaction } from '../../db/client';
 import { ChangeCache } from '../../lib/change-cache';
@@ -57,7 +58,10 @@ export class OrdersAdminService {
   /**
    * The admin's list. The total of a filter is counted once and shared (`counts`, cleared by
    * every orders_changed NOTIFY), so paging and ten admins at once count it once; the page's
-   * lines come in one query for the page.
+   * lines come in one query for the page. Beside the page, the orders of the filter whose
+   * transfer proof waits for review (`proofsToReview`), oldest upload first, with their proofs
+   * (through the payments port, as the detail answer): counted on every request, never cached,
+   * since an upload or a review writes transfer_proofs, not orders, and sends no orders_changed.
    */
   async adminOrders(query: AdminOrderListQuery) {
     const filter = {
@@ -68,13 +72,27 @@ export class OrdersAdminService {
       to: query.to,
     };
     const total = await this.counts.get(JSON.stringify(filter), () => this.repository.countAdminOrders(filter));
-    const rows = await this.repository.adminOrderPage(query, total);
-    const itemsByOrder = groupByOrder(await this.repository.itemsOf(rows.map((row) => row.id)));
+    const [rows, toReview] = await Promise.all([
+      this.repository.adminOrderPage(query, total),
+      this.repository.proofsToReview(filter, PROOFS_TO_REVIEW_MAX),
+    ]);
+    const itemsByOrder = groupByOrder(
+      await this.repository.itemsOf([...rows, ...toReview.orders].map((row) => row.id)),
+    );
     return {
       orders: rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [])),
       page: query.page,
       pageSize: query.pageSize,
       total,
+      proofsToReview: {
+        total: toReview.total,
+        orders: await Promise.all(
+          toReview.orders.map(async (row) => ({
+            ...toOrder(row, itemsByOrder.get(row.id) ?? []),
+            transferProof: await this.payments().transferProofOf(row.id),
+          })),
+        ),
+      },
     };
   }
 

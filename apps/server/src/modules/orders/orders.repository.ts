@@ -194,8 +194,8 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * case) or a piece of the customer's name or email (the trigram index of migration 0006 over
  * exactly this expression); `from`/`to` as whole Lagos days, both included.
  */
-function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
-  const conditions: SQL[] = [];
+function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>, ...more: SQL[]): SQL {
+  const conditions: SQL[] = [...more];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
   if (filter.paymentMethod) conditions.push(sql`payment_method = ${filter.paymentMethod}`);
   if (filter.search && WHOLE_EMAIL.test(filter.search)) {
@@ -215,7 +215,18 @@ function adminWhere(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>): SQL {
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 
-/** How many orders the admin list's filter matches (an exact count, over the indexes of 0006). */
+/**
+ * An order whose bank transfer proof waits for review: unpaid and pending, as a proof may be
+ * uploaded to (awaitsTransfer in payments/transfer-proofs.service.ts), with a pending proof.
+ * NOTE: the orders module reads the payments module's transfer_proofs table here, read only, as
+ * it reads products and users: the admin's filter and this one must be one query. A re-upload
+ * replaces a pending proof, so an order has at most one; the unpaid transfers are found first
+ * (orders_transfer_unpaid_idx), then each one's proofs (transfer_proofs_order_idx).
+ */
+const PROOF_TO_REVIEW = sql`payment_method = 'bankTransfer' AND payment_status = 'UNPAID' AND status = 'PENDING'`;
+const PENDING_PROOF_UPLOADED = sql`(SELECT min(p.uploaded_at) FROM transfer_proofs p
+                                     WHERE p.order_id = orders.id AND p.status = 'pending')`;
+
 /**
  * Every SQL statement of orders: the Drizzle builder for plain reads and writes; plain SQL where
  * one statement does more (stock, claims, the admin search). Methods that join a caller's
@@ -633,6 +644,7 @@ export class OrdersRepository {
 
   // ---------- The admin's list and export ----------
 
+  /** How many orders the admin list's filter matches (an exact count, over the indexes of 0006). */
   async countAdminOrders(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>) {
     const [count] = await this.rows<{ total: number }>(
       sql`SELECT count(*)::int AS total FROM orders ${adminWhere(filter)}`,
@@ -662,6 +674,22 @@ export class OrdersRepository {
           sql`SELECT id FROM orders ${where} ORDER BY created_at DESC, id LIMIT ${filter.pageSize} OFFSET ${offset}`,
         );
     return this.ordersInOrder(ids.map((row) => row.id));
+  }
+
+  /**
+   * The admin list's "Proofs to review" under the same filter (PROOF_TO_REVIEW): how many, and
+   * the first `limit` by the upload of their pending proof, oldest first.
+   */
+  async proofsToReview(filter: Omit<AdminOrderFilter, 'page' | 'pageSize'>, limit: number) {
+    const found = await this.rows<{ id: string; total: number }>(
+      sql`SELECT id, count(*) OVER ()::int AS total FROM (
+            SELECT id, ${PENDING_PROOF_UPLOADED} AS uploaded_at FROM orders ${adminWhere(filter, PROOF_TO_REVIEW)}
+          ) o
+          WHERE uploaded_at IS NOT NULL
+          ORDER BY uploaded_at, id
+          LIMIT ${limit}`,
+    );
+    return { total: found[0]?.total ?? 0, orders: await this.ordersInOrder(found.map((row) => row.id)) };
   }
 
   /** The orders of `ids`, in that order (a page's ids come from an index-only scan first). */

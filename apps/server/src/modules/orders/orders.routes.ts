@@ -2,6 +2,7 @@ import {
   adminBulkCancelRequestSchema,
   adminBulkCancelResponseSchema,
   adminOrderListQuerySchema,
+  adminOrderPageSchema,
   adminOrderStatusRequestSchema,
   createOrderRequestSchema,
   ORDER_CSV_COLUMNS,
@@ -49,7 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       schema: {
         querystring: adminOrderListQuerySchema,
         response: {
-          200: z.object({ orders: z.array(orderSchema), page: z.number(), pageSize: z.number(), total: z.number() }),
+          200: adminOrderPageSchema,
         },
       },
     },

@@ -64,6 +64,8 @@ export function anEmptyDashboard(): Dashboard {
     ordersByPaymentStatus: { UNPAID: 0, PAID: 0, FAILED: 0, REFUNDED: 0 },
     transfersAwaiting: 0,
     payOnDeliveryAwaiting: 0,
+    proofsToReview: 0,
+    payOnDeliveryToConfirm: 0,
     topProducts: [],
     lowStock: [],
     waitingForRestock: [],

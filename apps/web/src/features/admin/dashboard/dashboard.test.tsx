@@ -26,6 +26,8 @@ function aBusyDashboard(): Dashboard {
     ordersByPaymentStatus: { UNPAID: 4, PAID: 10, FAILED: 0, REFUNDED: 1 },
     transfersAwaiting: 2,
     payOnDeliveryAwaiting: 5,
+    proofsToReview: 3,
+    payOnDeliveryToConfirm: 1,
     topProducts: [
       { ...piece, productId: 'p1', name: 'French Lace', quantity: 6, revenue: 45000 },
       { ...piece, productId: null, name: 'Gold Buttons (deleted)', quantity: 3, revenue: 10500 },
@@ -85,6 +87,25 @@ describe('the admin dashboard', () => {
         .getByRole('link', { name: 'Edit Crystal Rhinestones' })
         .getAttribute('href'),
     ).toBe('/products/p9/edit');
+  });
+
+  it('shows first the transfer proofs to review and the pay-on-delivery orders to confirm, linking to them', async () => {
+    fakeApi({ '/api/users/session': { user: admin }, '/api/admin/dashboard': aBusyDashboard() });
+    renderRoute('/admin');
+    const proofs = await screen.findByTestId('dashboard-proofs-to-review', {}, slow);
+    expect(proofs.textContent).toBe('3');
+    expect(screen.getByTestId('dashboard-pay-on-delivery-to-confirm').textContent).toBe('1');
+    // The first two cards, in that order, before the sales figures.
+    const labels = [...document.querySelectorAll('dl dt')].map((label) => label.textContent);
+    expect(labels.slice(0, 3)).toEqual([
+      'Transfer proofs to review',
+      'Pay-on-delivery orders to confirm by phone',
+      'Revenue, last 30 days',
+    ]);
+    expect(screen.getByRole('link', { name: 'Review proofs' }).getAttribute('href')).toBe('/admin/orders');
+    expect(screen.getByRole('link', { name: 'See orders to confirm' }).getAttribute('href')).toBe(
+      '/admin/orders?status=PENDING&paymentMethod=payOnDelivery',
+    );
   });
 
   it('says how many wait for each product to be back, most first, and on its low-stock line', async () => {
@@ -158,6 +179,8 @@ describe('the admin dashboard', () => {
     expect((await screen.findByTestId('dashboard-revenue', {}, slow)).textContent).toBe('₦0.00');
     expect(screen.getByTestId('dashboard-paid-orders').textContent).toBe('0');
     expect(screen.getByTestId('dashboard-average').textContent).toBe('₦0.00');
+    expect(screen.getByTestId('dashboard-proofs-to-review').textContent).toBe('0');
+    expect(screen.getByTestId('dashboard-pay-on-delivery-to-confirm').textContent).toBe('0');
     expect(screen.getByText('No sales in the last 30 days.')).toBeTruthy();
     expect(screen.getByText('Every product is well stocked.')).toBeTruthy();
     expect(screen.getByTestId('status-PENDING').textContent).toBe('PENDING0');

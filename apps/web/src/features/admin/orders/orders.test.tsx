@@ -46,6 +46,64 @@ describe('Manage Orders: the list', () => {
     expect(second.textContent).toContain('Unpaid');
   });
 
+  it('shows the proofs to review above the first page, oldest first, each with when it came and its deadline', async () => {
+    const proofOf = (uploadedAt: string) =>
+      ({ status: 'pending', uploadedAt, contentType: 'image/png', fileName: 'paid.png', reason: null }) as const;
+    const first = {
+      ...transferOrder,
+      expiresAt: '2026-06-03T09:00:00Z',
+      transferProof: proofOf('2026-06-01T09:30:00Z'),
+    };
+    const second = {
+      ...transferOrder,
+      id: 'o3',
+      orderNumber: 'TS-BANK6789',
+      user: { ...transferOrder.user, firstName: 'Musa', lastName: 'Ibrahim' },
+      expiresAt: '2026-06-04T12:00:00Z',
+      transferProof: proofOf('2026-06-02T08:00:00Z'),
+    };
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': { ...list, proofsToReview: { total: 2, orders: [first, second] } },
+    });
+    const { router } = renderRoute('/admin/orders');
+    const group = await screen.findByTestId('proofs-to-review', {}, slow);
+    expect(within(group).getByRole('heading', { name: 'Proofs to review (2)' })).toBeTruthy();
+    const [one, two] = within(group).getAllByTestId('proof-to-review');
+    expect(
+      within(one as HTMLElement)
+        .getByRole('link', { name: 'TS-BANK2345' })
+        .getAttribute('href'),
+    ).toBe('/admin/orders/o2');
+    expect(within(two as HTMLElement).getByRole('link', { name: 'TS-BANK6789' })).toBeTruthy();
+    expect(two?.textContent).toContain('Musa Ibrahim');
+    expect(one?.textContent).toContain('₦17,500.00');
+    expect(one?.querySelector('time[datetime="2026-06-01T09:30:00Z"]')?.parentElement?.textContent).toMatch(
+      /^Proof sent /,
+    );
+    expect(one?.querySelector('time[datetime="2026-06-03T09:00:00Z"]')?.parentElement?.textContent).toMatch(
+      /^Deadline /,
+    );
+    // Above the list's filters and table.
+    const table = screen.getByRole('table', { name: 'Orders' });
+    expect(group.compareDocumentPosition(screen.getByLabelText('Status'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(group.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Only above the first page.
+    await router.navigate('/admin/orders?page=2');
+    await waitFor(() => expect(screen.queryByTestId('proofs-to-review')).toBeNull());
+  });
+
+  it('shows no proofs group when none waits', async () => {
+    fakeApi({
+      '/api/users/session': { user: admin },
+      '/api/orders/admin': { ...list, proofsToReview: { total: 0, orders: [] } },
+    });
+    renderRoute('/admin/orders');
+    await screen.findByRole('table', { name: 'Orders' }, slow);
+    expect(screen.queryByTestId('proofs-to-review')).toBeNull();
+  });
+
   it('sends the status, search and date range in the request and keeps them in the URL', async () => {
     const fetchMock = fakeApi({ '/api/users/session': { user: admin }, '/api/orders/admin': list });
     const { router } = renderRoute('/admin/orders');

@@ -23,6 +23,8 @@ import { formatDay } from '../format-day';
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
 const panelClass = 'min-w-0 rounded-2xl border border-linen-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900';
+const urgentPanelClass =
+  'min-w-0 rounded-2xl border-2 border-wine-700 bg-white p-5 dark:border-wine-300 dark:bg-stone-900';
 const linkClass = 'font-medium text-wine-700 underline dark:text-wine-300';
 
 // dashboardSchema says how each line is sold: its stock and quantities are in that unit (12.5 yards).
@@ -49,7 +51,10 @@ function stockText(line: StockLine): string {
   return line.stock > 0 ? `Out of stock (${quantityOf(line, line.stock)} left)` : 'Out of stock';
 }
 
-/** The shop at a glance: 30 days of sales, orders by status, best sellers and stock to refill. */
+/**
+ * The shop at a glance: first what waits for the shop (proofs to review, pay-on-delivery orders to
+ * confirm by phone), then 30 days of sales, orders by status, best sellers and stock to refill.
+ */
 export default function AdminDashboardPage() {
   usePageTitle('Dashboard');
   const dashboard = useDashboard();
@@ -69,15 +74,18 @@ function Figure({
   label,
   value,
   testId,
+  urgent = false,
   children,
 }: {
   label: string;
   value: string;
   testId: string;
+  /** Something waits for the shop: the card stands out. */
+  urgent?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <div className={panelClass}>
+    <div className={urgent ? urgentPanelClass : panelClass}>
       <dt className="text-sm text-stone-600 dark:text-stone-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
         {value}
@@ -121,6 +129,28 @@ function DashboardBody({ data }: { data: Dashboard }) {
   return (
     <>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {/* First: what the shop must act on before a deadline passes. */}
+        <Figure
+          label="Transfer proofs to review"
+          value={String(data.proofsToReview)}
+          testId="dashboard-proofs-to-review"
+          urgent={data.proofsToReview > 0}
+        >
+          {/* The orders list shows them above its first page, oldest first. */}
+          <Link to={paths.adminOrders.href()} className={linkClass}>
+            Review proofs
+          </Link>
+        </Figure>
+        <Figure
+          label="Pay-on-delivery orders to confirm by phone"
+          value={String(data.payOnDeliveryToConfirm)}
+          testId="dashboard-pay-on-delivery-to-confirm"
+          urgent={data.payOnDeliveryToConfirm > 0}
+        >
+          <Link to={`${paths.adminOrders.href()}?status=PENDING&paymentMethod=payOnDelivery`} className={linkClass}>
+            See orders to confirm
+          </Link>
+        </Figure>
         <Figure label="Revenue, last 30 days" value={formatNaira(data.revenue)} testId="dashboard-revenue" />
         <Figure label="Paid orders, last 30 days" value={String(data.paidOrders)} testId="dashboard-paid-orders" />
         <Figure label="Average order value" value={formatNaira(data.averageOrderValue)} testId="dashboard-average" />

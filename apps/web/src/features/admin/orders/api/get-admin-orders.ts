@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import type { AdminOrderPage } from '@shop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
@@ -10,9 +10,11 @@ export type AdminOrderFilters = {
   to?: string;
   page: number;
 };
-export type AdminOrderPage = { orders: Order[]; page: number; pageSize: number; total: number };
 
-/** GET /api/orders/admin: every customer's orders, by status, number or customer, and dates. */
+/**
+ * GET /api/orders/admin: every customer's orders, by status, number or customer, and dates, with
+ * the orders of the same filter whose transfer proof waits for review (`proofsToReview`).
+ */
 export const getAdminOrders = (filters: AdminOrderFilters) =>
   api.get<AdminOrderPage>('/api/orders/admin', { params: filters });
 

@@ -24,6 +24,7 @@ import { adminFieldClass, FilterSelect, ListTotal, SearchBox, useListParams } fr
 import { orderExportHref, useAdminOrders } from '../api/get-admin-orders';
 import { BulkCancelDialog } from '../components/bulk-cancel-dialog';
 import { SelectAllOnPage, SelectOrderCheckbox } from '../components/order-selection';
+import { ProofsToReview } from '../components/proofs-to-review';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && DATE.test(value) ? value : undefined);
@@ -44,7 +45,8 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Manage Orders: status, search, date range and pages, all in the URL; CSV export of the range;
- * the orders chosen on the page shown cancelled in one step.
+ * the orders chosen on the page shown cancelled in one step. Above the first page, the bank
+ * transfers whose proof waits for review (ProofsToReview), under the same filters.
  */
 export default function AdminOrdersPage() {
   usePageTitle('Manage Orders');
@@ -89,6 +91,10 @@ export default function AdminOrdersPage() {
       <h2 id="admin-tab-heading" className="text-2xl font-semibold">
         Manage Orders
       </h2>
+      {/* What the shop must act on first, above the filters, so a phone shows it without scrolling. */}
+      {filters.page === 1 && orders.data?.proofsToReview ? (
+        <ProofsToReview proofs={orders.data.proofsToReview} />
+      ) : null}
       <div className="flex flex-wrap items-end gap-4">
         <SearchBox
           label="Search by order number or customer"
