@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
+import { correctedLine, keepPrivate, PRIVATE_UMASK, privatePlaces } from '../file-modes';
 import { backupDatabase, type CommandResult, moveDatabase, restoreDatabase } from './commands';
 import { isPostgresUrl, ToolError } from './connection';
 import { type FolderMove, moveStorage } from './storage-move';
@@ -21,6 +22,22 @@ class UsageError extends Error {}
 
 export async function run(command: string | undefined, args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   const config = loadConfig(env);
+  // DATA_DIR, PGlite's folder, the private files and the backups: 0700/0600 before the tool
+  // reads them and after it wrote (a restored PGlite folder, a new backup), one line saying how
+  // many it changed (the command's own report follows).
+  const places = privatePlaces(config);
+  const before = await keepPrivate(places);
+  const result = await runCommand(command, args, env, config);
+  const corrected = before + (await keepPrivate(places));
+  return corrected > 0 ? { ...result, report: `${result.report}\n${correctedLine(corrected)}.` } : result;
+}
+
+async function runCommand(
+  command: string | undefined,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  config: ReturnType<typeof loadConfig>,
+): Promise<CommandResult> {
   const { values } = parseArgs({
     args,
     options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
@@ -66,6 +83,8 @@ export async function run(command: string | undefined, args: string[], env: Node
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // What the tools create (backups, a restored PGlite folder) is the operator's account's alone.
+  process.umask(PRIVATE_UMASK);
   const [command, ...args] = process.argv.slice(2);
   try {
     const result = await run(command, args, process.env);

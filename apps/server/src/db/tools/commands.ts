@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pgliteFolder } from '../client';
+import { keepPrivate } from '../file-modes';
 import { type CheckLine, compareChecks, formatChecks } from './checks';
 import {
   assertPgliteStopped,
@@ -21,6 +22,16 @@ const verdict = (lines: CheckLine[]) =>
   lines.every((line) => line.ok)
     ? 'All counts and sums agree.'
     : `MISMATCH: ${lines.filter((line) => !line.ok).length} check(s) differ (marked above). Do not use the copy; keep the original.`;
+
+/**
+ * A PGlite DATA_DIR and its database folder, 0700/0600 (db/file-modes.ts): PGlite unpacks a new
+ * database with mode 0666 and rewrites a few files 0644 whatever the umask.
+ */
+export const keepPgliteFolderPrivate = (dataDir: string) =>
+  keepPrivate([
+    { path: dataDir, withContents: false },
+    { path: pgliteFolder(dataDir), withContents: true },
+  ]);
 
 /** A postgres:// URL, or a DATA_DIR folder for PGlite (which must not be in use). */
 async function openTarget(target: string): Promise<ToolConnection> {
@@ -60,6 +71,7 @@ export async function moveDatabase(options: { dataDir: string; to: string }): Pr
     }
   } finally {
     await source.close();
+    await keepPgliteFolderPrivate(options.dataDir);
   }
 }
 
@@ -93,6 +105,7 @@ export async function backupDatabase(options: {
     };
   } finally {
     await source.close();
+    if (!options.url) await keepPgliteFolderPrivate(options.dataDir);
   }
 }
 
@@ -119,5 +132,7 @@ export async function restoreDatabase(options: { from: string; to: string }): Pr
     };
   } finally {
     await target.close();
+    // A restored PGlite folder is as private as the shop's own (its files were unpacked 0666).
+    if (!isPostgresUrl(options.to)) await keepPgliteFolderPrivate(path.resolve(options.to));
   }
 }
