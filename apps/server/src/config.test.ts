@@ -167,6 +167,15 @@ describe('start-up warnings', () => {
     expect(startupWarnings({ ...keyed, admin: { email: 'owner@example.com', password: 'Owner@2024' } })).toEqual([]);
   });
 
+  it('listen on loopback by default in development and test, and on every address in production or with NODE_ENV unset', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    // A newcomer's first `npm start` (NODE_ENV=development, nothing else set) is not warned.
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+
   it('say nothing of a development shop on loopback, or of production on any address', () => {
     for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
       expect(startupWarnings(loadConfig({ NODE_ENV: 'development', HOST: host })), host).toEqual([]);

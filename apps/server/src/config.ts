@@ -116,10 +116,14 @@ export const CATALOG_STOCK_REFRESH_MS_DEFAULT = 500;
  */
 export const LIMIT_OFF = 1_000_000_000;
 
+/** Where a development or test shop listens when HOST is unset. */
+export const LOOPBACK_HOST = '127.0.0.1';
+
 const envSchema = z.object({
   /** Unset is not development: `npm start` sets development itself (local-defaults.env). */
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback for a development or test shop, every address otherwise (loadConfig). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
@@ -429,7 +433,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.PUBLIC_URL) allowedOrigins.push(new URL(env.PUBLIC_URL).origin);
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    // A development or test shop (npm start, npm run dev) carries test payments and the default
+    // admin: only this machine reaches it unless HOST opens it up. Production (or NODE_ENV unset)
+    // keeps listening on every address, for the proxy in front, wherever it runs.
+    host: env.HOST ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? LOOPBACK_HOST : '0.0.0.0'),
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     database: {
@@ -567,7 +574,7 @@ export function startupWarnings(config: AppConfig): string[] {
     ];
     if (open.length > 0) {
       warnings.push(
-        `NOT SAFE ON A NETWORK: NODE_ENV=${config.env} and HOST=${config.host}, so other machines can reach this shop, and ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} on. Listen on HOST=127.0.0.1, or run with NODE_ENV=production and real settings`,
+        `NOT SAFE ON A NETWORK: NODE_ENV=${config.env} and HOST=${config.host}, so other machines can reach this shop, and ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} on. Leave HOST unset (127.0.0.1: this machine only), or run with NODE_ENV=production and real settings`,
       );
     }
   }
