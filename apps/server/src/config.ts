@@ -8,6 +8,7 @@ import {
   POD_CAP_NAIRA_DEFAULT,
 } from '@shop/shared';
 import { z } from 'zod';
+import { QUERY_BOUNDS_DEFAULT, type QueryBounds } from './db/query-bounds';
 import { repoRoot, serverRoot } from './lib/package-root';
 import { paystackChannelsSetting } from './modules/payments/paystack-channels-setting';
 
@@ -134,6 +135,16 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long a request waits for a PostgreSQL connection before it answers 503 (decision 028). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** PostgreSQL: the longest a statement may run, and wait for a lock (0: no bound); past it, 503 (db/client.ts QueryBounds). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(QUERY_BOUNDS_DEFAULT.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(QUERY_BOUNDS_DEFAULT.lockMs),
+  /** The same bound for long jobs: migrations, the demo catalogue, a CSV import, the database tools. */
+  DATABASE_JOB_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(QUERY_BOUNDS_DEFAULT.jobMs),
   /** The shop's public address (links in pages and emails; an allowed origin); required, https, in production. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -270,8 +281,11 @@ export interface AppConfig {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
-  /** connectTimeoutMs: the longest wait for a PostgreSQL connection (unset in a test's own config: the default). */
-  database: { url?: string; dataDir: string; poolSize: number; connectTimeoutMs?: number };
+  /**
+   * connectTimeoutMs: the longest wait for a PostgreSQL connection; bounds: statement_timeout and
+   * lock_timeout, of requests and of long jobs (either unset in a test's own config: the defaults).
+   */
+  database: { url?: string; dataDir: string; poolSize: number; connectTimeoutMs?: number; bounds?: QueryBounds };
   publicUrl?: string;
   allowedOrigins: string[];
   /** Which proxies' X-Forwarded-* headers are believed (the client address of rate limits). */
@@ -444,6 +458,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir: path.resolve(env.DATA_DIR),
       poolSize: env.DATABASE_POOL_SIZE,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      bounds: {
+        statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+        jobMs: env.DATABASE_JOB_TIMEOUT_MS,
+      },
     },
     publicUrl: env.PUBLIC_URL,
     allowedOrigins,

@@ -43,18 +43,21 @@ async function runCommand(
     options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
     strict: true,
   });
+  // Statements and lock waits of the tools take a long job's bound (DATABASE_JOB_TIMEOUT_MS).
+  const jobMs = config.database.bounds?.jobMs;
   // npm runs the script in apps/server: a relative path typed with `npm run` is read from the repository root (INIT_CWD).
   const typed = (value: string) => path.resolve(env.INIT_CWD ?? process.cwd(), value);
   switch (command) {
     case 'move': {
       if (!values.to || !isPostgresUrl(values.to)) throw new UsageError('db:move needs --to postgres://…');
-      return moveDatabase({ dataDir: config.database.dataDir, to: values.to });
+      return moveDatabase({ dataDir: config.database.dataDir, to: values.to, jobMs });
     }
     case 'backup':
       return backupDatabase({
         url: config.database.url,
         dataDir: config.database.dataDir,
         out: values.out ? typed(values.out) : path.join(config.database.dataDir, 'backups'),
+        jobMs,
       });
     case 'restore': {
       if (!values.from) throw new UsageError('db:restore needs --from FILE');
@@ -63,7 +66,7 @@ async function runCommand(
           ? values.to
           : typed(values.to)
         : (config.database.url ?? config.database.dataDir);
-      return restoreDatabase({ from: typed(values.from), to });
+      return restoreDatabase({ from: typed(values.from), to, jobMs });
     }
     case 'storage-move': {
       // The disk folders as the shop would use them without S3_BUCKET (UPLOADS_DIR, PRIVATE_FILES_DIR, DATA_DIR).

@@ -34,16 +34,18 @@ export const keepPgliteFolderPrivate = (dataDir: string) =>
   ]);
 
 /** A postgres:// URL, or a DATA_DIR folder for PGlite (which must not be in use). */
-async function openTarget(target: string): Promise<ToolConnection> {
-  return isPostgresUrl(target) ? connectPostgres(target) : openPgliteFolder(path.resolve(target), { mustExist: false });
+async function openTarget(target: string, jobMs?: number): Promise<ToolConnection> {
+  return isPostgresUrl(target)
+    ? connectPostgres(target, jobMs)
+    : openPgliteFolder(path.resolve(target), { mustExist: false });
 }
 
 /** `npm run db:move -- --to postgres://…`: the PGlite shop under DATA_DIR into an empty PostgreSQL. */
-export async function moveDatabase(options: { dataDir: string; to: string }): Promise<CommandResult> {
+export async function moveDatabase(options: { dataDir: string; to: string; jobMs?: number }): Promise<CommandResult> {
   assertPgliteStopped(options.dataDir);
   const source = await openPgliteFolder(options.dataDir, { mustExist: true });
   try {
-    const target = await connectPostgres(options.to);
+    const target = await connectPostgres(options.to, options.jobMs);
     try {
       const snapshot = await readDatabase(source);
       const lines = await writeDatabase(snapshot, target).finally(() => snapshot.close());
@@ -80,9 +82,10 @@ export async function backupDatabase(options: {
   url?: string;
   dataDir: string;
   out: string;
+  jobMs?: number;
 }): Promise<CommandResult & { file?: string }> {
   const source = options.url
-    ? await connectPostgres(options.url)
+    ? await connectPostgres(options.url, options.jobMs)
     : await openPgliteFolder(options.dataDir, { mustExist: true });
   try {
     const snapshot = await readDatabase(source);
@@ -110,9 +113,9 @@ export async function backupDatabase(options: {
 }
 
 /** `npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]`: a dump into an empty database. */
-export async function restoreDatabase(options: { from: string; to: string }): Promise<CommandResult> {
+export async function restoreDatabase(options: { from: string; to: string; jobMs?: number }): Promise<CommandResult> {
   const dump = await readDump(options.from);
-  const target = await openTarget(options.to).catch(async (error) => {
+  const target = await openTarget(options.to, options.jobMs).catch(async (error) => {
     await dump.close().catch(() => {});
     throw error;
   });
