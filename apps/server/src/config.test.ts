@@ -10,6 +10,22 @@ describe('configuration', () => {
     expect(config.catalogCache).toBe(true);
   });
 
+  it('bounds a statement at 15 s and a lock wait at 5 s, and long jobs at 10 minutes, unless told otherwise', () => {
+    expect(loadConfig({}).database.bounds).toEqual({ statementMs: 15_000, lockMs: 5_000, jobMs: 600_000 });
+    expect(
+      loadConfig({
+        DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+        DATABASE_LOCK_TIMEOUT_MS: '0',
+        DATABASE_JOB_TIMEOUT_MS: '3600000',
+      }).database.bounds,
+    ).toEqual({ statementMs: 30_000, lockMs: 0, jobMs: 3_600_000 });
+    for (const name of ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_LOCK_TIMEOUT_MS', 'DATABASE_JOB_TIMEOUT_MS']) {
+      for (const wrong of ['-1', 'soon', '1.5']) {
+        expect(() => loadConfig({ [name]: wrong }), `${name}=${wrong}`).toThrow(new RegExp(name));
+      }
+    }
+  });
+
   it('gives up on a PostgreSQL connection after 5 s by default, or DATABASE_CONNECT_TIMEOUT_MS (100 ms to 60 s)', () => {
     expect(loadConfig({}).database.connectTimeoutMs).toBe(5_000);
     expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '2000' }).database.connectTimeoutMs).toBe(2_000);
@@ -165,6 +181,15 @@ describe('start-up warnings', () => {
     });
     expect(startupWarnings(keyed)).toEqual([expect.not.stringContaining('test payments')]);
     expect(startupWarnings({ ...keyed, admin: { email: 'owner@example.com', password: 'Owner@2024' } })).toEqual([]);
+  });
+
+  it('listen on loopback by default in development and test, and on every address in production or with NODE_ENV unset', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    // A newcomer's first `npm start` (NODE_ENV=development, nothing else set) is not warned.
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
   });
 
   it('say nothing of a development shop on loopback, or of production on any address', () => {

@@ -10,6 +10,7 @@ import {
   POD_CONFIRM_WINDOW_HOURS_MAX,
 } from '@shop/shared';
 import { z } from 'zod';
+import { QUERY_BOUNDS_DEFAULT, type QueryBounds } from './db/query-bounds';
 import { repoRoot, serverRoot } from './lib/package-root';
 import { paystackChannelsSetting } from './modules/payments/paystack-channels-setting';
 
@@ -118,10 +119,14 @@ export const CATALOG_STOCK_REFRESH_MS_DEFAULT = 500;
  */
 export const LIMIT_OFF = 1_000_000_000;
 
+/** Where a development or test shop listens when HOST is unset. */
+export const LOOPBACK_HOST = '127.0.0.1';
+
 const envSchema = z.object({
   /** Unset is not development: `npm start` sets development itself (local-defaults.env). */
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback for a development or test shop, every address otherwise (loadConfig). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
@@ -132,6 +137,16 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** How long a request waits for a PostgreSQL connection before it answers 503 (decision 028). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** PostgreSQL: the longest a statement may run, and wait for a lock (0: no bound); past it, 503 (db/client.ts QueryBounds). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(QUERY_BOUNDS_DEFAULT.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(QUERY_BOUNDS_DEFAULT.lockMs),
+  /** The same bound for long jobs: migrations, the demo catalogue, a CSV import, the database tools. */
+  DATABASE_JOB_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(QUERY_BOUNDS_DEFAULT.jobMs),
   /** The shop's public address (links in pages and emails; an allowed origin); required, https, in production. */
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -283,8 +298,11 @@ export interface AppConfig {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
-  /** connectTimeoutMs: the longest wait for a PostgreSQL connection (unset in a test's own config: the default). */
-  database: { url?: string; dataDir: string; poolSize: number; connectTimeoutMs?: number };
+  /**
+   * connectTimeoutMs: the longest wait for a PostgreSQL connection; bounds: statement_timeout and
+   * lock_timeout, of requests and of long jobs (either unset in a test's own config: the defaults).
+   */
+  database: { url?: string; dataDir: string; poolSize: number; connectTimeoutMs?: number; bounds?: QueryBounds };
   publicUrl?: string;
   allowedOrigins: string[];
   /** Which proxies' X-Forwarded-* headers are believed (the client address of rate limits). */
@@ -450,7 +468,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.PUBLIC_URL) allowedOrigins.push(new URL(env.PUBLIC_URL).origin);
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    // A development or test shop (npm start, npm run dev) carries test payments and the default
+    // admin: only this machine reaches it unless HOST opens it up. Production (or NODE_ENV unset)
+    // keeps listening on every address, for the proxy in front, wherever it runs.
+    host: env.HOST ?? (env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? LOOPBACK_HOST : '0.0.0.0'),
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     database: {
@@ -458,6 +479,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dataDir: path.resolve(env.DATA_DIR),
       poolSize: env.DATABASE_POOL_SIZE,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      bounds: {
+        statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+        jobMs: env.DATABASE_JOB_TIMEOUT_MS,
+      },
     },
     publicUrl: env.PUBLIC_URL,
     allowedOrigins,
@@ -591,7 +617,7 @@ export function startupWarnings(config: AppConfig): string[] {
     ];
     if (open.length > 0) {
       warnings.push(
-        `NOT SAFE ON A NETWORK: NODE_ENV=${config.env} and HOST=${config.host}, so other machines can reach this shop, and ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} on. Listen on HOST=127.0.0.1, or run with NODE_ENV=production and real settings`,
+        `NOT SAFE ON A NETWORK: NODE_ENV=${config.env} and HOST=${config.host}, so other machines can reach this shop, and ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} on. Leave HOST unset (127.0.0.1: this machine only), or run with NODE_ENV=production and real settings`,
       );
     }
   }

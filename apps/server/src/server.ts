@@ -1,8 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { correctedLine, keepPrivate, PRIVATE_UMASK, privatePlaces } from './db/file-modes';
 
 /** Starts the shop: parse config, build, listen, and finish requests in flight on SIGTERM/SIGINT. */
 async function main() {
+  // Everything the shop creates (DATA_DIR, PGlite's new files, proofs, uploads) is its own alone.
+  process.umask(PRIVATE_UMASK);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -14,7 +17,13 @@ async function main() {
     throw error;
   }
 
+  // Before the database opens (files left readable by an older version or a copy), and after:
+  // PGlite unpacks a fresh database with mode 0666 whatever the umask.
+  const places = privatePlaces(config);
+  const correctedBefore = await keepPrivate(places);
   const app = await buildApp(config);
+  const corrected = correctedBefore + (await keepPrivate(places));
+  if (corrected > 0) app.log.info({ corrected }, correctedLine(corrected));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,6 +35,8 @@ async function main() {
     }, config.shutdownTimeoutMs);
     timer.unref();
     await app.close();
+    // PGlite rewrites a few files (its relation cache) with mode 0644 while it runs.
+    await keepPrivate(places).catch(() => {});
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,7 +12,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/package-root';
+import { QUERY_BOUNDS_DEFAULT, type QueryBounds } from './query-bounds';
 import * as schema from './schema';
+
+export type { QueryBounds } from './query-bounds';
+export { QUERY_BOUNDS_DEFAULT } from './query-bounds';
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,6 +42,11 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Inside a transaction of a long admin job (the demo catalogue, a CSV import): its statements
+   * get the job's bound (DATABASE_JOB_TIMEOUT_MS) instead of a request's, until it ends.
+   */
+  boundAsJob(tx: Executor): Promise<void>;
   close(): Promise<void>;
   /** The connections this process holds (metrics): node-pg's pool, or PGlite's one. */
   poolStats(): PoolStats;
@@ -176,6 +186,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** The longest wait for a PostgreSQL connection (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout, lock_timeout, and both for long jobs, in ms (QueryBounds). */
+  bounds?: Partial<QueryBounds>;
 }
 
 /** A request never waits longer than this for a connection to a server that is not there. */
@@ -184,7 +196,12 @@ export const DATABASE_CONNECT_TIMEOUT_MS_DEFAULT = 5_000;
 /** PostgreSQL when a URL is given, otherwise PGlite with its data under dataDir. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS_DEFAULT)
+    ? openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS_DEFAULT,
+        { ...QUERY_BOUNDS_DEFAULT, ...options.bounds },
+      )
     : openPglite(options.dataDir);
 }
 
@@ -246,7 +263,12 @@ export class ShopPool extends pg.Pool {
   }
 }
 
-async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  connectTimeoutMs: number,
+  bounds: QueryBounds,
+): Promise<Database> {
   const pool = new ShopPool({
     connectionString: url,
     max: poolSize,
@@ -262,7 +284,9 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
     // A search reads the matches of a broad word in storage order and stops at the page's end
     // (decision 015): a scan must start at the table's first page every time, not wherever a
     // concurrent scan of the same table has got to, or the pages of one search would disagree.
-    options: '-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off',
+    // Every statement of every connection is bounded (QueryBounds): a query past its time, or
+    // waiting on a lock past its own, fails with 57014 or 55P03, answered 503 (decision 028).
+    options: `-c plan_cache_mode=force_generic_plan -c synchronize_seqscans=off -c statement_timeout=${bounds.statementMs} -c lock_timeout=${bounds.lockMs}`,
   });
   // An idle client that loses its server must not crash the process: pg-pool drops it (as it
   // drops a client released after its connection died), and the next query opens a new one.
@@ -288,12 +312,18 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
+        // Waiting for another process's migrations, and a migration itself (an index on a big
+        // table), take a job's bound, not a request's; the connection gets its own back after.
+        await client.query(`SET statement_timeout = ${bounds.jobMs}`);
+        await client.query(`SET lock_timeout = ${bounds.jobMs}`);
         await client.query('SELECT pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
         try {
           await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]);
         }
+        await client.query('RESET statement_timeout');
+        await client.query('RESET lock_timeout');
       } catch (error) {
         broken = error as Error;
         throw error;
@@ -301,6 +331,12 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
         // A connection that failed mid-way may still hold the lock: closed, not pooled.
         client.release(broken);
       }
+    },
+    async boundAsJob(tx) {
+      const ms = String(bounds.jobMs);
+      await tx.execute(
+        sql`SELECT set_config('statement_timeout', ${ms}, true), set_config('lock_timeout', ${ms}, true)`,
+      );
     },
     async close() {
       await pool.end();
@@ -332,6 +368,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
+    // NOTE: PGlite has one connection, so nothing waits on another's lock, and its WebAssembly
+    // build has no timer to cancel a statement: statement_timeout would be set and never fire.
+    async boundAsJob() {},
     async close() {
       await client.close();
     },

@@ -9,12 +9,24 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
   isDatabaseUnavailable,
+  isPastQueryBound,
   OutageLog,
 } from './database-unavailable';
 import { AppError } from './errors';
 import { serverRoot } from './package-root';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+describe('isPastQueryBound', () => {
+  it('knows a statement cancelled by statement_timeout and a lock wait ended by lock_timeout, wrapped or not', () => {
+    expect(isPastQueryBound(withCode('57014', 'canceling statement due to statement timeout'))).toBe(true);
+    expect(isPastQueryBound(withCode('55P03', 'canceling statement due to lock timeout'))).toBe(true);
+    expect(isPastQueryBound(new DrizzleQueryError('select 1', [], withCode('55P03')))).toBe(true);
+    for (const error of [withCode('23505'), withCode('57P01'), new AppError('NOT_FOUND', 'x'), null]) {
+      expect(isPastQueryBound(error)).toBe(false);
+    }
+  });
+});
 
 describe('isDatabaseUnavailable', () => {
   it('knows the ways node-pg, pg-pool and PGlite say the database cannot be reached', () => {

@@ -58,6 +58,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of a statement that ran past its bound (db/query-bounds.ts): 57014 query_canceled
+ * (statement_timeout) and 55P03 lock_not_available (lock_timeout). Its transaction rolled back:
+ * nothing was changed, and the same request may well succeed in a moment.
+ */
+const PAST_BOUND_SQLSTATES = new Set(['57014', '55P03']);
+
+/** True when `error` is a statement that ran, or waited for a lock, past its bound. */
+export function isPastQueryBound(error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  for (const link of chain(error)) {
+    if (typeof link.code === 'string' && PAST_BOUND_SQLSTATES.has(link.code)) return true;
+  }
+  return false;
+}
+
 /** The 503 a request gets while the database cannot be reached. */
 export function databaseUnavailable(): AppError {
   return new AppError('DATABASE_UNAVAILABLE', MESSAGES.databaseUnavailable, {

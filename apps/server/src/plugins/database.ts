@@ -22,6 +22,7 @@ export const databasePlugin = fp<{ database?: Database }>(
         dataDir: config.dataDir,
         poolSize: config.poolSize,
         connectTimeoutMs: config.connectTimeoutMs,
+        bounds: config.bounds,
       }));
     app.decorate('database', database);
     if (!options.database) app.addHook('onClose', async () => database.close());

@@ -1,7 +1,7 @@
 import { errorCodeForStatus, MESSAGES } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-unavailable';
+import { databaseUnavailable, isDatabaseUnavailable, isPastQueryBound } from '../lib/database-unavailable';
 import { AppError } from '../lib/errors';
 
 /** While the database is down every request fails alike: one warning per this period, not one per request. */
@@ -10,14 +10,15 @@ let lastDatabaseWarningAt = 0;
 let quietDatabaseFailures = 0;
 
 /** Logs the database outage once per period, with how many requests it failed since the last line. */
-export function warnDatabaseUnavailable(error: unknown, request: FastifyRequest) {
+export function warnDatabaseUnavailable(
+  error: unknown,
+  request: FastifyRequest,
+  message = 'the database cannot be reached: answering 503 DATABASE_UNAVAILABLE',
+) {
   quietDatabaseFailures += 1;
   const now = Date.now();
   if (now - lastDatabaseWarningAt < DATABASE_WARNING_EVERY_MS) return;
-  request.log.warn(
-    { err: error, failedRequests: quietDatabaseFailures },
-    'the database cannot be reached: answering 503 DATABASE_UNAVAILABLE',
-  );
+  request.log.warn({ err: error, failedRequests: quietDatabaseFailures }, message);
   lastDatabaseWarningAt = now;
   quietDatabaseFailures = 0;
 }
@@ -40,6 +41,16 @@ export function sendApiError(error: FastifyError, request: FastifyRequest, reply
   // A database restart, failover or a full connection table: "try again shortly", never a 500.
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
     warnDatabaseUnavailable(error, request);
+    return sendApiError(databaseUnavailable() as unknown as FastifyError, request, reply);
+  }
+  // A statement past statement_timeout, or a lock wait past lock_timeout (a stuck transaction
+  // holds the row): busy for a moment, the same answer as an outage (decision 028, amended).
+  if (isPastQueryBound(error)) {
+    warnDatabaseUnavailable(
+      error,
+      request,
+      'a query ran or waited for a lock past its bound: answering 503 DATABASE_UNAVAILABLE',
+    );
     return sendApiError(databaseUnavailable() as unknown as FastifyError, request, reply);
   }
   if (error instanceof AppError) {

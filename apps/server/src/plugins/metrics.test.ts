@@ -111,6 +111,54 @@ describe('who may read GET /api/metrics', () => {
     }
   });
 
+  it('under TRUST_PROXY=true, judges the socket’s own address: a forwarded address never opens it', async () => {
+    const trustingAll = await buildApp(
+      testConfig({
+        seedDemoCatalogue: false,
+        trustProxy: true,
+        metrics: { token: TOKEN, allowedAddresses: [ALLOWED_RANGE] },
+      }),
+      { database },
+    );
+    try {
+      const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        trustingAll.inject({ method: 'GET', url: '/api/metrics', remoteAddress, headers });
+      // A stranger naming an allowed address, alone or behind a chain of others.
+      expect((await get(STRANGER, { 'x-forwarded-for': '10.20.9.9' })).statusCode).toBe(404);
+      expect((await get(STRANGER, { 'x-forwarded-for': '10.20.9.9, 10.20.0.1' })).statusCode).toBe(404);
+      // The scraper itself, asking directly; through a proxy on an allowed address, no one is let in by address.
+      expect((await get('10.20.3.4')).statusCode).toBe(200);
+      expect((await get('10.20.3.4', { 'x-forwarded-for': STRANGER })).statusCode).toBe(404);
+      // The token still works from anywhere.
+      expect(
+        (await get(STRANGER, { 'x-forwarded-for': '10.20.9.9', authorization: `Bearer ${TOKEN}` })).statusCode,
+      ).toBe(200);
+    } finally {
+      await trustingAll.close();
+    }
+  });
+
+  it('under a hop count, takes the address the trusted hops vouch for', async () => {
+    const oneHop = await buildApp(
+      testConfig({ seedDemoCatalogue: false, trustProxy: 1, metrics: { allowedAddresses: [ALLOWED_RANGE] } }),
+      { database },
+    );
+    try {
+      const forwarded = (client: string) =>
+        oneHop.inject({
+          method: 'GET',
+          url: '/api/metrics',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await forwarded('10.20.9.9')).statusCode).toBe(200);
+      // The proxy appends the real client to what the stranger wrote: the nearest hop is believed.
+      expect((await forwarded(`10.20.9.9, ${STRANGER}`)).statusCode).toBe(404);
+    } finally {
+      await oneHop.close();
+    }
+  });
+
   it('allows loopback by default outside production', async () => {
     const local = await buildApp(testConfig({ seedDemoCatalogue: false }), { database });
     try {

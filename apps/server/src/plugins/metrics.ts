@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TrustProxy } from '../config';
 import { settleWithin } from '../lib/settle-within';
 import { READINESS_CHECK_TIMEOUT_MS } from '../modules/health/health.service';
 import { addressMatcher, hasBearerToken } from './metrics/access';
@@ -13,6 +14,20 @@ declare module 'fastify' {
 }
 
 export const METRICS_PATH = '/api/metrics';
+
+/**
+ * The client address the allow-list may judge, or undefined for none. With TRUST_PROXY as a list
+ * of proxies (or a hop count), `request.ip` is an address those proxies vouched for. With
+ * TRUST_PROXY=true every X-Forwarded-For is believed, so a stranger could name an allowed
+ * address: only the socket's own address counts then, and a forwarded request (one that came
+ * through a proxy, or says it did) is never let in by address; a token still works.
+ */
+export function vouchedClientAddress(
+  trustProxy: TrustProxy,
+): (request: Pick<FastifyRequest, 'ip' | 'headers' | 'socket'>) => string | undefined {
+  if (trustProxy !== true) return (request) => request.ip;
+  return (request) => (request.headers['x-forwarded-for'] === undefined ? request.socket.remoteAddress : undefined);
+}
 
 /**
  * GET /api/metrics in Prometheus's text format (docs/decisions/027-metrics-and-readiness.md):
@@ -58,9 +73,12 @@ export const metricsPlugin = fp(
 
     const { token, allowedAddresses } = app.config.metrics;
     const fromAllowedAddress = addressMatcher(allowedAddresses);
+    const vouchedAddress = vouchedClientAddress(app.config.trustProxy);
     app.get(METRICS_PATH, async (request, reply) => {
+      const address = vouchedAddress(request);
       const allowed =
-        (token !== undefined && hasBearerToken(request.headers.authorization, token)) || fromAllowedAddress(request.ip);
+        (token !== undefined && hasBearerToken(request.headers.authorization, token)) ||
+        (address !== undefined && fromAllowedAddress(address));
       if (!allowed) {
         // The same answer as a route that does not exist: nothing tells a stranger it is here.
         return reply

@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isPastQueryBound } from '../lib/database-unavailable';
 import { COMPRESS_THRESHOLD_BYTES, sendReady } from './compression';
 import { warnDatabaseUnavailable } from './error-handler';
 import { PAGE_HEADERS } from './security-headers';
@@ -126,7 +126,7 @@ export async function registerWebApp(
         // The catalogue cannot be read: the plain app, which shows this browser's saved
         // catalogue or its own error (decision 006), is better than an error page. With the
         // database down it says so with its status, as the API does (decision 028).
-        if (isDatabaseUnavailable(error)) {
+        if (isDatabaseUnavailable(error) || isPastQueryBound(error)) {
           warnDatabaseUnavailable(error, request);
           reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
           return sendPage(request, reply, 503, indexHtml);

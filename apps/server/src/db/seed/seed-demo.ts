@@ -20,6 +20,8 @@ export async function seedDemoCatalogue(
 
   const products = catalogue.flatMap((category) => category.subcategories.flatMap((sub) => sub.products));
   const seeded = await database.db.transaction(async (tx) => {
+    // Waiting for another process's fill, and the fill itself, take a job's bound.
+    await database.boundAsJob(tx);
     // Processes started together each saw the catalogue empty: one fills it, the others wait
     // for its commit here, look again and leave it.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${STARTUP_LOCK}))`);

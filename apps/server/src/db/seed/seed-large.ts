@@ -95,7 +95,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir });
+  // A bench's seed inserts in big batches: every statement takes a job's bound.
+  const jobMs = config.database.bounds?.jobMs;
+  const database = await openDatabase({
+    url: config.database.url,
+    dataDir: config.database.dataDir,
+    ...(jobMs === undefined ? {} : { bounds: { statementMs: jobMs, lockMs: jobMs, jobMs } }),
+  });
   const result = await seedLargeCatalogue(database, target);
   console.log(`products: ${result.before} before, ${result.after} now (${result.ms} ms)`);
   // --orders N: customers and N orders for the admin benchmarks (seed-large-orders.ts).

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config';
+import { correctedLine, keepPrivate, PRIVATE_UMASK, privatePlaces } from '../file-modes';
 import { backupDatabase, type CommandResult, moveDatabase, restoreDatabase } from './commands';
 import { isPostgresUrl, ToolError } from './connection';
 import { type FolderMove, moveStorage } from './storage-move';
@@ -21,23 +22,42 @@ class UsageError extends Error {}
 
 export async function run(command: string | undefined, args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
   const config = loadConfig(env);
+  // DATA_DIR, PGlite's folder, the private files and the backups: 0700/0600 before the tool
+  // reads them and after it wrote (a restored PGlite folder, a new backup), one line saying how
+  // many it changed (the command's own report follows).
+  const places = privatePlaces(config);
+  const before = await keepPrivate(places);
+  const result = await runCommand(command, args, env, config);
+  const corrected = before + (await keepPrivate(places));
+  return corrected > 0 ? { ...result, report: `${result.report}\n${correctedLine(corrected)}.` } : result;
+}
+
+async function runCommand(
+  command: string | undefined,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  config: ReturnType<typeof loadConfig>,
+): Promise<CommandResult> {
   const { values } = parseArgs({
     args,
     options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
     strict: true,
   });
+  // Statements and lock waits of the tools take a long job's bound (DATABASE_JOB_TIMEOUT_MS).
+  const jobMs = config.database.bounds?.jobMs;
   // npm runs the script in apps/server: a relative path typed with `npm run` is read from the repository root (INIT_CWD).
   const typed = (value: string) => path.resolve(env.INIT_CWD ?? process.cwd(), value);
   switch (command) {
     case 'move': {
       if (!values.to || !isPostgresUrl(values.to)) throw new UsageError('db:move needs --to postgres://…');
-      return moveDatabase({ dataDir: config.database.dataDir, to: values.to });
+      return moveDatabase({ dataDir: config.database.dataDir, to: values.to, jobMs });
     }
     case 'backup':
       return backupDatabase({
         url: config.database.url,
         dataDir: config.database.dataDir,
         out: values.out ? typed(values.out) : path.join(config.database.dataDir, 'backups'),
+        jobMs,
       });
     case 'restore': {
       if (!values.from) throw new UsageError('db:restore needs --from FILE');
@@ -46,7 +66,7 @@ export async function run(command: string | undefined, args: string[], env: Node
           ? values.to
           : typed(values.to)
         : (config.database.url ?? config.database.dataDir);
-      return restoreDatabase({ from: typed(values.from), to });
+      return restoreDatabase({ from: typed(values.from), to, jobMs });
     }
     case 'storage-move': {
       // The disk folders as the shop would use them without S3_BUCKET (UPLOADS_DIR, PRIVATE_FILES_DIR, DATA_DIR).
@@ -66,6 +86,8 @@ export async function run(command: string | undefined, args: string[], env: Node
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // What the tools create (backups, a restored PGlite folder) is the operator's account's alone.
+  process.umask(PRIVATE_UMASK);
   const [command, ...args] = process.argv.slice(2);
   try {
     const result = await run(command, args, process.env);

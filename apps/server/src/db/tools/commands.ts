@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pgliteFolder } from '../client';
+import { keepPrivate } from '../file-modes';
 import { type CheckLine, compareChecks, formatChecks } from './checks';
 import {
   assertPgliteStopped,
@@ -22,17 +23,29 @@ const verdict = (lines: CheckLine[]) =>
     ? 'All counts and sums agree.'
     : `MISMATCH: ${lines.filter((line) => !line.ok).length} check(s) differ (marked above). Do not use the copy; keep the original.`;
 
+/**
+ * A PGlite DATA_DIR and its database folder, 0700/0600 (db/file-modes.ts): PGlite unpacks a new
+ * database with mode 0666 and rewrites a few files 0644 whatever the umask.
+ */
+export const keepPgliteFolderPrivate = (dataDir: string) =>
+  keepPrivate([
+    { path: dataDir, withContents: false },
+    { path: pgliteFolder(dataDir), withContents: true },
+  ]);
+
 /** A postgres:// URL, or a DATA_DIR folder for PGlite (which must not be in use). */
-async function openTarget(target: string): Promise<ToolConnection> {
-  return isPostgresUrl(target) ? connectPostgres(target) : openPgliteFolder(path.resolve(target), { mustExist: false });
+async function openTarget(target: string, jobMs?: number): Promise<ToolConnection> {
+  return isPostgresUrl(target)
+    ? connectPostgres(target, jobMs)
+    : openPgliteFolder(path.resolve(target), { mustExist: false });
 }
 
 /** `npm run db:move -- --to postgres://…`: the PGlite shop under DATA_DIR into an empty PostgreSQL. */
-export async function moveDatabase(options: { dataDir: string; to: string }): Promise<CommandResult> {
+export async function moveDatabase(options: { dataDir: string; to: string; jobMs?: number }): Promise<CommandResult> {
   assertPgliteStopped(options.dataDir);
   const source = await openPgliteFolder(options.dataDir, { mustExist: true });
   try {
-    const target = await connectPostgres(options.to);
+    const target = await connectPostgres(options.to, options.jobMs);
     try {
       const snapshot = await readDatabase(source);
       const lines = await writeDatabase(snapshot, target).finally(() => snapshot.close());
@@ -60,6 +73,7 @@ export async function moveDatabase(options: { dataDir: string; to: string }): Pr
     }
   } finally {
     await source.close();
+    await keepPgliteFolderPrivate(options.dataDir);
   }
 }
 
@@ -68,9 +82,10 @@ export async function backupDatabase(options: {
   url?: string;
   dataDir: string;
   out: string;
+  jobMs?: number;
 }): Promise<CommandResult & { file?: string }> {
   const source = options.url
-    ? await connectPostgres(options.url)
+    ? await connectPostgres(options.url, options.jobMs)
     : await openPgliteFolder(options.dataDir, { mustExist: true });
   try {
     const snapshot = await readDatabase(source);
@@ -93,13 +108,14 @@ export async function backupDatabase(options: {
     };
   } finally {
     await source.close();
+    if (!options.url) await keepPgliteFolderPrivate(options.dataDir);
   }
 }
 
 /** `npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]`: a dump into an empty database. */
-export async function restoreDatabase(options: { from: string; to: string }): Promise<CommandResult> {
+export async function restoreDatabase(options: { from: string; to: string; jobMs?: number }): Promise<CommandResult> {
   const dump = await readDump(options.from);
-  const target = await openTarget(options.to).catch(async (error) => {
+  const target = await openTarget(options.to, options.jobMs).catch(async (error) => {
     await dump.close().catch(() => {});
     throw error;
   });
@@ -119,5 +135,7 @@ export async function restoreDatabase(options: { from: string; to: string }): Pr
     };
   } finally {
     await target.close();
+    // A restored PGlite folder is as private as the shop's own (its files were unpacked 0666).
+    if (!isPostgresUrl(options.to)) await keepPgliteFolderPrivate(path.resolve(options.to));
   }
 }

@@ -6,7 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { createPglite, migrationsFolder, pgliteFolder } from '../client';
+import { createPglite, migrationsFolder, pgliteFolder, QUERY_BOUNDS_DEFAULT } from '../client';
 
 /**
  * One connection (not a pool) to a shop's database, for the move/backup/restore tools: a
@@ -77,8 +77,19 @@ const SESSION_SETTINGS = [
   "SET bytea_output = 'hex'",
 ];
 
-export async function connectPostgres(url: string): Promise<ToolConnection> {
-  const client = new pg.Client({ connectionString: url });
+/**
+ * One connection to PostgreSQL. Its statements, and its waits for locks, are bounded by a long
+ * job's bound (DATABASE_JOB_TIMEOUT_MS, 10 minutes by default): a backup's counts over a big
+ * table are not cut, and a tool stuck behind a lock gives up in the end.
+ */
+export async function connectPostgres(
+  url: string,
+  jobMs: number = QUERY_BOUNDS_DEFAULT.jobMs,
+): Promise<ToolConnection> {
+  const client = new pg.Client({
+    connectionString: url,
+    options: `-c statement_timeout=${jobMs} -c lock_timeout=${jobMs}`,
+  });
   try {
     await client.connect();
   } catch (error) {

@@ -184,7 +184,8 @@ export async function writeDump(
   snapshot: Snapshot,
   dir: string,
 ): Promise<{ file: string; rows: Record<string, number> }> {
-  await mkdir(dir, { recursive: true });
+  // A folder made here is the shop's alone (0700); one the operator named keeps its own mode.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const at = new Date(snapshot.createdAt);
   let attempt = 1;
   while (existsSync(path.join(dir, backupFileName(at, attempt)))) attempt += 1;

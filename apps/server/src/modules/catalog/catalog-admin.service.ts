@@ -113,10 +113,16 @@ export class CatalogAdminService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** One transaction; a slug that lost a race to a concurrent write is SLUG_TAKEN. */
-  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  /**
+   * One transaction; a slug that lost a race to a concurrent write is SLUG_TAKEN. `longJob` (a
+   * CSV import of thousands of rows) gives its statements a job's bound, not a request's.
+   */
+  async transaction<T>(work: (tx: Transaction) => Promise<T>, { longJob = false } = {}): Promise<T> {
     try {
-      return await this.database.db.transaction(work);
+      return await this.database.db.transaction(async (tx) => {
+        if (longJob) await this.database.boundAsJob(tx);
+        return work(tx);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTaken();
       throw error;

@@ -248,25 +248,28 @@ export class CatalogCsv {
     const newImages = images.used();
     let letGo: string[] = [];
     await this.admin.withStoredImages(newImages, async () => {
-      await this.admin.transaction(async (tx) => {
-        // The locks in the order an admin's edit takes them: pictures, products, subcategories.
-        await this.admin.holdImageFiles(
-          tx,
-          changed.flatMap((row) => row.values.images),
-          newImages,
-        );
-        const changes = await this.changesSincePlan(tx, plan.rows);
-        if (changes.length > 0) throw this.outdated(changes, result.rows);
-        for (const row of changed) {
-          if (row.action === 'create') {
-            const id = await this.repository.insertProduct(tx, row.values);
-            const shown = result.rows.find((entry) => entry.line === row.line);
-            if (shown) shown.id = id;
-          } else if (row.id) {
-            await this.repository.updateProduct(tx, row.id, row.values);
+      await this.admin.transaction(
+        async (tx) => {
+          // The locks in the order an admin's edit takes them: pictures, products, subcategories.
+          await this.admin.holdImageFiles(
+            tx,
+            changed.flatMap((row) => row.values.images),
+            newImages,
+          );
+          const changes = await this.changesSincePlan(tx, plan.rows);
+          if (changes.length > 0) throw this.outdated(changes, result.rows);
+          for (const row of changed) {
+            if (row.action === 'create') {
+              const id = await this.repository.insertProduct(tx, row.values);
+              const shown = result.rows.find((entry) => entry.line === row.line);
+              if (shown) shown.id = id;
+            } else if (row.id) {
+              await this.repository.updateProduct(tx, row.id, row.values);
+            }
           }
-        }
-      });
+        },
+        { longJob: true },
+      );
       letGo = changed.flatMap((row) => (row.stored?.images ?? []).filter((url) => !row.values.images.includes(url)));
     });
     await this.admin.changed();

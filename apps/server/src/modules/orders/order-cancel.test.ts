@@ -9,6 +9,7 @@ import {
   CARDS,
   chargeSuccessWebhook,
   createProduct,
+  gatewayTransactionData,
   paymentsConfig,
   payWithCard,
   placeOrder,
@@ -835,6 +836,66 @@ describe.skipIf(testEngine !== 'postgres')('races between two server processes o
       }
     }
     expect(await stockOf(database, lace.id)).toBe(start - held);
+  });
+
+  it('an admin cancelling while a card payment lands: the payment is refunded, never CANCELLED and PAID', async () => {
+    const buyer = await shopper('Chioma');
+    const lace = await createProduct(database, { priceKobo: 120_000, stock: 5, name: 'Landing lace' });
+    const placed = await order(buyer.session, [[lace, 2]]);
+    const reference = await payAtProvider(placed.id, buyer.session);
+    const hook = await chargeSuccessWebhook(app, reference);
+
+    const waitingForLocks = async (count: number) => {
+      for (let i = 0; ; i++) {
+        const [waiting] = await database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database OR l.database IS NULL
+            WHERE NOT l.granted AND d.datname = current_database()`,
+        );
+        if ((waiting?.n ?? 0) >= count) return;
+        if (i > 300) throw new Error(`never ${count} statements waiting for a lock`);
+        await pause(10);
+      }
+    };
+    // The payment lands between the admin's read of the order and its transaction: process two
+    // applies the webhook and, holding the order's row, waits at its receipt email (the outbox,
+    // held here); the admin's cancel on process one reads the order unpaid, then waits for the
+    // row. The payment commits first.
+    const blocker = new pg.Client({ connectionString: shop.databaseUrl });
+    await blocker.connect();
+    let cancelled: Awaited<ReturnType<typeof setStatus>>;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE outbox IN SHARE MODE');
+      expect((await sendWebhook(hook, two)).statusCode).toBe(200);
+      await waitingForLocks(1);
+      const cancelling = setStatus(placed.id, 'CANCELLED', { on: app });
+      await waitingForLocks(2);
+      await blocker.query('COMMIT');
+      cancelled = await cancelling;
+    } finally {
+      await blocker.end();
+    }
+    await two.payments.settle();
+
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
+    expect(await orderRow(placed.id)).toMatchObject({
+      status: 'CANCELLED',
+      payment_status: 'REFUNDED',
+      released: true,
+    });
+    // Paid by the provider, refunded by the admin's cancel, at the provider too.
+    expect((await history(placed.id, 'paymentStatus')).map((row) => [row.from_value, row.to_value, row.actor])).toEqual(
+      [
+        ['UNPAID', 'PAID', 'provider'],
+        ['PAID', 'REFUNDED', `admin:${ADMIN.email}`],
+      ],
+    );
+    expect((await gatewayTransactionData(app, reference))?.status).toBe('reversed');
+    expect((await emails(placed.orderNumber)).map((mail) => [mail.data.to, mail.data.refundedKobo])).toEqual([
+      ['CANCELLED', placed.totalAmount * 100],
+    ]);
+    expect(await stockOf(database, lace.id)).toBe(5);
   });
 
   it('a customer whose order waits while a reopened order takes the last units is told they are out of stock', async () => {

@@ -114,24 +114,42 @@ export class OrdersAdminService {
     return this.orders.freshOrder(row, admin);
   }
 
-  /** updateStatus's change; false when nothing changed (the status it had, nothing to refund). */
+  /**
+   * updateStatus's change; false when nothing changed (the status it had, nothing to refund).
+   * The refund is decided from `row`, read before the transaction (a provider's refund cannot
+   * wait inside it); the transaction reads the payment again under the order's row lock. A card
+   * payment that landed in between (a webhook, the customer's return) makes it roll back and
+   * decide again with the payment, so a cancelled order is never left PAID without its refund.
+   * The payment moves only forward (UNPAID, PAID, REFUNDED), so this runs at most three times.
+   */
   private async changeStatus(admin: Caller, row: OrderRow, status: OrderStatus, note?: string): Promise<boolean> {
-    const refundedKobo =
-      status === 'CANCELLED' && row.paymentStatus === 'PAID'
-        ? await this.payments().refundBeforeCancel(row)
-        : undefined;
-    const { changed } = await this.database.db.transaction((tx) =>
-      this.state.setStatus(tx, {
-        orderId: row.id,
-        status,
-        actor: `admin:${admin.email}`,
-        ...(note ? { note } : {}),
-        ...(status === 'CANCELLED' ? { reason: 'admin' as const } : {}),
-        ...(refundedKobo === undefined ? {} : { refundedKobo }),
-      }),
-    );
-    if (changed) this.onEmailQueued();
-    return changed;
+    let order = row;
+    for (let attempt = 1; ; attempt++) {
+      const refundedKobo =
+        status === 'CANCELLED' && order.paymentStatus === 'PAID'
+          ? await this.payments().refundBeforeCancel(order)
+          : undefined;
+      const outcome = await this.database.db.transaction(async (tx) => {
+        const locked = await this.repository.lockOrder(tx, order.id);
+        if (status === 'CANCELLED' && locked && locked.paymentStatus !== order.paymentStatus && attempt < 3) {
+          return { paymentChanged: locked };
+        }
+        return this.state.setStatus(tx, {
+          orderId: order.id,
+          status,
+          actor: `admin:${admin.email}`,
+          ...(note ? { note } : {}),
+          ...(status === 'CANCELLED' ? { reason: 'admin' as const } : {}),
+          ...(refundedKobo === undefined ? {} : { refundedKobo }),
+        });
+      });
+      if ('paymentChanged' in outcome) {
+        order = outcome.paymentChanged;
+        continue;
+      }
+      if (outcome.changed) this.onEmailQueued();
+      return outcome.changed;
+    }
   }
 
   /**

@@ -66,7 +66,7 @@ export default fp(
       freshSettings: () => settings.current(),
     });
     // Transfer proofs: a storage of their own, never mounted at a public URL (decision 023).
-    const privateStorage = createStorage(app.config.privateStorage);
+    const privateStorage = createStorage(app.config.privateStorage, { private: true });
     app.addHook('onClose', async () => privateStorage.close());
     const proofs = new TransferProofsService(proofsRepository, app.orders, privateStorage, {
       rateLimits: app.rateLimits,

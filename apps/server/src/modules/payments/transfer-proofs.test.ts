@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TRANSFER_PROOF_MESSAGES as P, TRANSFER_PROOF_MAX_BYTES } from '@shop/shared';
@@ -17,7 +17,8 @@ import { safeFileName, sniffProofType, TRANSFER_PROOF_UPLOAD_LIMIT } from './tra
 // customer and the admin see, what is stored where, and what is queued in the outbox.
 
 const ORDERS_EMAIL = 'orders@shop.example.com';
-const privateDir = mkdtempSync(path.join(tmpdir(), 'shop-proofs-private-'));
+// Made by the first upload, so the test sees the folder's mode as the shop makes it.
+const privateDir = path.join(mkdtempSync(path.join(tmpdir(), 'shop-proofs-private-')), 'private');
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-proofs-public-'));
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
@@ -164,6 +165,9 @@ describe('uploading a transfer proof', () => {
     // In the private folder, nowhere near the public one.
     expect(existsSync(path.join(privateDir, row?.storage_key as string))).toBe(true);
     expect(readdirSync(uploadsDir)).not.toContain(row?.storage_key);
+    // Only the shop's account reads it, whatever the process umask (docs/SECURITY.md).
+    expect(statSync(path.join(privateDir, row?.storage_key as string)).mode & 0o777).toBe(0o600);
+    expect(statSync(privateDir).mode & 0o777).toBe(0o700);
     const stored = readFileSync(path.join(privateDir, row?.storage_key as string));
     expect(sniffProofType(stored)).toBe(type);
     if (type === 'application/pdf') expect(stored.equals(PDF)).toBe(true);

@@ -13,7 +13,7 @@ import {
   storefrontAnswerUrl,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../../lib/database-unavailable';
+import { isDatabaseUnavailable, isPastQueryBound } from '../../lib/database-unavailable';
 import { AppError } from '../../lib/errors';
 import { redactUrl } from '../../lib/log-request';
 import type { RenderApp } from './app-renderer';
@@ -153,7 +153,7 @@ export class StorefrontPages {
     try {
       return await build();
     } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error;
+      if (isDatabaseUnavailable(error) || isPastQueryBound(error)) throw error;
       this.app.log.warn({ err: error }, 'a page was sent without one of its answers');
       return undefined;
     }
