@@ -28,7 +28,8 @@ export const waitingText = (count: number): string => `${formatCount(count)} wai
 
 export const STOCK_ALERT_MESSAGES = {
   heading: 'Tell me when it is back',
-  intro: 'Leave your email and we will write once, when this product can be bought again.',
+  intro:
+    'Leave your email and we will write once, when this product can be bought again. We first email a link to confirm the address is yours.',
   emailLabel: 'Email address',
   submit: 'Notify me',
   submitting: 'Saving…',
