@@ -6,7 +6,7 @@ import {
   STOCK_ALERT_MESSAGES,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
@@ -704,10 +704,16 @@ describe('mail only to people who asked', () => {
     for (const product of products) {
       expect((await ask(product.id, account.email, { headers: bearer(account.session) })).statusCode).toBe(201);
     }
+    const warn = vi.spyOn(app.log, 'warn');
     for (const product of products) await setStock(product.id, 500);
     await drain();
     const sent = (await Promise.all(products.map((product) => emailsFor(product)))).flat();
     expect(sent).toHaveLength(STOCK_ALERT_MAILS_PER_WEEK_DEFAULT);
+    // The dropped one is logged, without the address.
+    const dropped = warn.mock.calls.filter((call) => String(call[1]).includes('had its emails for the week'));
+    warn.mockRestore();
+    expect(dropped).toHaveLength(1);
+    expect(JSON.stringify(dropped)).not.toContain(account.email);
     const closed = (await Promise.all(products.map((product) => alertsOf(product.id)))).flat();
     expect(closed.filter((alert) => alert.notified_at !== null)).toHaveLength(STOCK_ALERT_MAILS_PER_WEEK_DEFAULT);
     expect(closed.filter((alert) => alert.cancelled_at !== null)).toHaveLength(1);
