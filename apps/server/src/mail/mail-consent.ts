@@ -54,6 +54,12 @@ export async function unsubscribeAddress(tx: Executor, email: string): Promise<v
     WHERE email = lower(${email}) AND notified_at IS NULL AND cancelled_at IS NULL`);
 }
 
+/** Whether the address went on the list after `since` (a list mail queued then is not sent). */
+export async function unsubscribedAfter(executor: Executor, email: string, since: Date): Promise<boolean> {
+  const at = await unsubscribedAt(executor, email);
+  return at !== null && at > since;
+}
+
 /** The address confirmed it wants the newsletter again: off the list. */
 export async function liftUnsubscribe(tx: Executor, email: string): Promise<void> {
   await tx.execute(sql`DELETE FROM mail_unsubscribed WHERE email_hash = ${addressHash(email)}`);

@@ -83,6 +83,7 @@ export class NewsletterService {
         template: 'newsletter-welcome',
         data: { unsubscribeUrl, shopUrl: this.options.shopUrl },
         listUnsubscribe: unsubscribeUrl,
+        listMailQueuedAt: new Date().toISOString(),
       });
       return true;
     });

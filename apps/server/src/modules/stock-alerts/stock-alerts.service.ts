@@ -224,6 +224,7 @@ export class StockAlertsService {
           template: 'stock-returned',
           data: { productName: product.name, price, productUrl, unsubscribeUrl },
           listUnsubscribe: unsubscribeUrl,
+          listMailQueuedAt: new Date().toISOString(),
         });
       }
       return queuedHere;

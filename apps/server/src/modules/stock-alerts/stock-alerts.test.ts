@@ -730,3 +730,43 @@ describe('mail only to people who asked', () => {
     expect(await emailsFor(next)).toHaveLength(1);
   });
 });
+
+describe('a list mail waiting in the outbox', () => {
+  it('is dropped unsent when its address unsubscribes before it goes', async () => {
+    const queue = (to: string) =>
+      shop.database.query<{ id: string }>(
+        `INSERT INTO outbox (kind, payload) VALUES ('email', $1::jsonb) RETURNING id`,
+        [
+          JSON.stringify({
+            to,
+            template: 'stock-returned',
+            data: {
+              productName: 'Lace',
+              price: '₦1,200',
+              productUrl: 'https://shop.example.com/p',
+              unsubscribeUrl: 'x',
+            },
+            listUnsubscribe: 'https://shop.example.com/api/stock-alerts/unsubscribe?token=x',
+            listMailQueuedAt: new Date(Date.now() - 60_000).toISOString(),
+          }),
+        ],
+      );
+    const [gone] = await queue('left.meanwhile@example.com');
+    const [kept] = await queue('still.here@example.com');
+    await shop.database.query('INSERT INTO mail_unsubscribed (email_hash) VALUES ($1)', [
+      addressHash('left.meanwhile@example.com'),
+    ]);
+    await drain();
+    const rows = await shop.database.query<{ id: string; done: boolean; note: string | null; data: unknown }>(
+      `SELECT id, done_at IS NOT NULL AS done, last_error AS note, payload->'data' AS data FROM outbox WHERE id = ANY($1::uuid[])`,
+      [`{${gone?.id},${kept?.id}}`],
+    );
+    expect(rows.find((row) => row.id === gone?.id)).toMatchObject({
+      done: true,
+      note: 'dropped: the address unsubscribed',
+      data: null,
+    });
+    // The other waits for a mail server, as every email does without SMTP_URL.
+    expect(rows.find((row) => row.id === kept?.id)).toMatchObject({ done: false });
+  });
+});
