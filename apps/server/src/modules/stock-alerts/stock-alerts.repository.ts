@@ -117,11 +117,18 @@ export class StockAlertsRepository {
     return rowsOf<{ id: string; productId: string; usable: boolean }>(result)[0] ?? null;
   }
 
-  /** The link's press: a pending alert with a working link becomes confirmed. Whether it was (or already is) confirmed. */
-  async confirm(tx: Executor, id: string): Promise<boolean> {
-    const result = await tx.execute(sql`UPDATE stock_alerts SET confirmed_at = coalesce(confirmed_at, now())
-      WHERE id = ${id} AND ${OPEN} AND (confirmed_at IS NOT NULL OR confirm_expires_at > now()) RETURNING id`);
-    return rowsOf(result).length > 0;
+  /**
+   * The link's press: a pending alert with a working link becomes confirmed (`confirmed`); one
+   * confirmed already is left as it is (`already`); null when it is closed or its link expired.
+   */
+  async confirm(tx: Executor, id: string): Promise<'confirmed' | 'already' | null> {
+    const result = await tx.execute(sql`UPDATE stock_alerts SET confirmed_at = now()
+      WHERE id = ${id} AND ${OPEN} AND confirmed_at IS NULL AND confirm_expires_at > now() RETURNING id`);
+    if (rowsOf(result).length > 0) return 'confirmed';
+    const open = await tx.execute(
+      sql`SELECT 1 FROM stock_alerts WHERE id = ${id} AND ${OPEN} AND confirmed_at IS NOT NULL`,
+    );
+    return rowsOf(open).length > 0 ? 'already' : null;
   }
 
   /** A product became purchasable with no restock to fire 0015's trigger (the alert was confirmed after it): its job, queued. */

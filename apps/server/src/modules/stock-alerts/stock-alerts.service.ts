@@ -150,8 +150,9 @@ export class StockAlertsService {
     const queued = await this.database.db.transaction(async (tx) => {
       const product = await this.repository.lockProduct(tx, alert.productId);
       if (!product) return null;
-      if (!(await this.repository.confirm(tx, alert.id))) return null;
-      if (!isPurchasable(product, product.stockHundredths)) return false;
+      const confirmed = await this.repository.confirm(tx, alert.id);
+      if (!confirmed) return null;
+      if (confirmed === 'already' || !isPurchasable(product, product.stockHundredths)) return false;
       await this.repository.queueRestocked(tx, product.id);
       return true;
     });

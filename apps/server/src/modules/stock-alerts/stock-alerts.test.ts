@@ -611,6 +611,13 @@ describe('mail only to people who asked', () => {
     await drain();
     expect(await emailsFor(product)).toEqual([]);
     expect((await pressConfirm(path)).statusCode).toBe(200);
+    // Pressed twice: one job.
+    expect((await pressConfirm(path)).statusCode).toBe(200);
+    const jobs = await shop.database.query(
+      `SELECT 1 FROM outbox WHERE kind = 'stock-returned' AND payload->>'productId' = $1 AND done_at IS NULL`,
+      [product.id],
+    );
+    expect(jobs).toHaveLength(1);
     await drain();
     expect((await emailsFor(product)).map((sent) => sent.to)).toEqual([email]);
   });
