@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, trackProblems, uniqueEmail } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { waitForMessage } from './fixtures/mailbox';
+import { messagesTo, waitForMessage } from './fixtures/mailbox';
 import { apiToken, logInAsAdmin } from './fixtures/orders';
 
 const shop = useBrowser();
@@ -61,7 +61,7 @@ describe('the admin’s Newsletter tab', () => {
     await context.close();
   });
 
-  it('unsubscribes from the welcome email’s link only when its button is pressed, and lists them inactive', async () => {
+  it('unsubscribes from the welcome email’s link only when its button is pressed, lists them inactive, and takes them back only by the link mailed to them', async () => {
     const email = uniqueEmail('leaver');
     const signup = await fetch(`${shop.baseUrl}/api/newsletter/subscribe`, {
       method: 'POST',
@@ -112,6 +112,30 @@ describe('the admin’s Newsletter tab', () => {
     const row = page.getByTestId('subscriber-row').filter({ hasText: email });
     await row.getByText('Inactive', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Reactivate ${email}` }).waitFor();
+
+    // Signed up again (by anyone): the usual answer, no second welcome, and still off the list;
+    // the address is mailed a link that brings it back, once however often it is signed up.
+    for (let i = 0; i < 2; i += 1) {
+      const again = await fetch(`${shop.baseUrl}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(again.status).toBe(201);
+    }
+    const comeback = await waitForMessage(email, (message) => message.subject.startsWith('Confirm your subscription'));
+    expect(await activeOf()).toBe(false);
+    const comebackLink = /(https?:\/\/\S+\/api\/newsletter\/confirm\?token=[\w-]+)/.exec(comeback.text)?.[1];
+    expect(comebackLink).toBeDefined();
+    const reader = await shop.newPage();
+    await reader.page.goto(comebackLink ?? '');
+    await reader.page.getByText(NEWSLETTER_ADMIN_MESSAGES.comebackPrompt).waitFor();
+    expect(await activeOf()).toBe(false);
+    await reader.page.getByRole('button', { name: NEWSLETTER_ADMIN_MESSAGES.comebackButton }).click();
+    await reader.page.getByText(NEWSLETTER_ADMIN_MESSAGES.comebackDone).waitFor();
+    expect(await activeOf()).toBe(true);
+    expect((await messagesTo(email)).map((message) => message.subject.split(' ')[0])).toEqual(['Thanks', 'Confirm']);
+    await reader.context.close();
 
     expect(problems()).toEqual([]);
     await context.close();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN, logIn } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
+import type { MailboxMessage } from './fixtures/mailbox';
 import { useOwnShop } from './fixtures/own-shop';
 
 // Back-in-stock alerts (decision 031) change a product's stock, so this spec runs its own shop
@@ -13,7 +14,8 @@ import { useOwnShop } from './fixtures/own-shop';
 const own = useOwnShop('alerts', ({ port }) => ({ PUBLIC_URL: `http://127.0.0.1:${port}` }));
 const shop = useBrowser({ baseUrl: own.baseUrl });
 const newPage = (options: { width?: number; dark?: boolean } = {}) => shop.newPage({ height: 900, ...options });
-const waitForMail = (address: string) => own.mailbox.waitForMessage(address);
+const waitForMail = (address: string, predicate?: (mail: MailboxMessage) => boolean) =>
+  own.mailbox.waitForMessage(address, predicate);
 const messagesTo = own.mailbox.messagesTo;
 
 /** The admin's edit page: a new stock for the product, saved. */
@@ -27,7 +29,7 @@ async function setStockInAdmin(admin: Page, product: Product, stock: string) {
 }
 
 describe('back-in-stock alerts', () => {
-  it('a visitor asks on a sold-out product, the admin sees who waits and restocks, and exactly one email arrives', async () => {
+  it('a visitor asks on a sold-out product and confirms by the emailed link, the admin sees who waits and restocks, and exactly one back-in-stock email arrives', async () => {
     const listed = await fetch(`${own.baseUrl()}/api/products?limit=1&pageSize=1`);
     const [product] = ((await listed.json()) as { products: Product[] }).products;
     if (!product) throw new Error('the demo catalogue is empty');
@@ -54,10 +56,33 @@ describe('back-in-stock alerts', () => {
     );
     await field.fill(email);
     await form.getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }).click();
-    await form.getByRole('status').getByText(STOCK_ALERT_MESSAGES.requested).waitFor();
+    await form.getByRole('status').getByText(STOCK_ALERT_MESSAGES.confirmationSent).waitFor();
     expect(await seriousViolations(visitor, 'sold-out product page after the request')).toEqual([]);
     // The page fits the phone.
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A guest's request waits for its address: the confirmation email, whose link opens a page
+    // with a button (opening it changes nothing); pressing it confirms and says so.
+    const confirmation = await waitForMail(email);
+    expect(confirmation.subject).toBe('Confirm your alert');
+    expect(confirmation.text).toContain(product.name);
+    const confirmLink = /(http:\S+\/api\/stock-alerts\/confirm\?token=[\w-]+)/.exec(confirmation.text)?.[1];
+    expect(confirmLink).toBeTruthy();
+    await admin.goto(`/admin/products?search=${encodeURIComponent(product.name)}`);
+    await admin.getByRole('row').filter({ hasText: product.name }).first().waitFor();
+    expect(
+      await admin
+        .getByRole('row')
+        .filter({ hasText: product.name })
+        .getByText(/waiting/)
+        .count(),
+    ).toBe(0);
+    // Opened from the mail client: a plain page of the server's, in a tab of its own.
+    const { page: confirmer } = await newPage();
+    await confirmer.goto(confirmLink ?? '');
+    await confirmer.getByText(STOCK_ALERT_MESSAGES.confirmPrompt).waitFor();
+    await confirmer.getByRole('button', { name: STOCK_ALERT_MESSAGES.confirmButton }).click();
+    await confirmer.getByText(STOCK_ALERT_MESSAGES.confirmed).waitFor();
 
     // The admin's list and dashboard say one person waits.
     await admin.goto(`/admin/products?search=${encodeURIComponent(product.name)}`);
@@ -69,7 +94,7 @@ describe('back-in-stock alerts', () => {
 
     // Restocked in the admin: one email, with the name, the price, the link and the unsubscribe link.
     await setStockInAdmin(admin, product, '10');
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(email, (message) => message.subject.replace(/\s+/g, '').startsWith('Backinstock'));
     // A long subject is folded into encoded words; the test mailbox's decoding may leave a space at a fold.
     const words = (text: string) => text.replace(/\s+/g, '');
     expect(words(mail.subject)).toBe(words(`Back in stock: ${product.name}`));
@@ -101,7 +126,8 @@ describe('back-in-stock alerts', () => {
     await setStockInAdmin(admin, product, '0');
     await setStockInAdmin(admin, product, '12');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(await messagesTo(email)).toHaveLength(1);
+    // The confirmation and the one back-in-stock email, nothing more.
+    expect(await messagesTo(email)).toHaveLength(2);
 
     // The unsubscribe link shows a button; pressing it says it is done.
     // A plain page of the server's (no app to wait for).

@@ -8,6 +8,7 @@ import {
   POD_CAP_NAIRA_DEFAULT,
   POD_CONFIRM_WINDOW_HOURS_DEFAULT,
   POD_CONFIRM_WINDOW_HOURS_MAX,
+  STOCK_ALERT_MAILS_PER_WEEK_DEFAULT,
 } from '@shop/shared';
 import { z } from 'zod';
 import { QUERY_BOUNDS_DEFAULT, type QueryBounds } from './db/query-bounds';
@@ -184,6 +185,8 @@ const envSchema = z.object({
   OUTBOX_WORKER: flag(true),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  // Back-in-stock emails one address may be sent in 7 days, over all products (docs/SECURITY.md).
+  STOCK_ALERT_MAILS_PER_WEEK: z.coerce.number().int().min(1).max(1_000).default(STOCK_ALERT_MAILS_PER_WEEK_DEFAULT),
   // Orders. The two windows, the POD cap and BANK_* are first values of the shop's settings:
   // once the admin saves them, the database's are used (modules/settings, decision 025).
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
@@ -327,6 +330,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   redisUrl?: string;
   outbox: { worker: boolean; pollMs: number; retryBaseMs: number };
+  /** Back-in-stock emails one address may be sent in 7 days; the ones over it are dropped unsent. */
+  stockAlerts: { mailsPerWeek: number };
   /** Unpaid card orders keep their stock for paymentWindowMinutes; the expiry job looks every expiryPollMs. */
   orders: {
     paymentWindowMinutes: number;
@@ -507,6 +512,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : env.COOKIE_SECURE === 'true' || env.COOKIE_SECURE === '1',
     redisUrl: env.REDIS_URL,
     outbox: { worker: env.OUTBOX_WORKER, pollMs: env.OUTBOX_POLL_MS, retryBaseMs: env.OUTBOX_RETRY_BASE_MS },
+    stockAlerts: { mailsPerWeek: env.STOCK_ALERT_MAILS_PER_WEEK },
     orders: {
       paymentWindowMinutes: env.ORDER_PAYMENT_WINDOW_MINUTES,
       expiryWorker: env.ORDER_EXPIRY_WORKER,

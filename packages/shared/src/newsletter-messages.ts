@@ -10,6 +10,11 @@ export const NEWSLETTER_MESSAGES = {
 export const NEWSLETTER_LIMITS = {
   signupsPerAddress: 10,
   windowMinutes: 60,
+  /**
+   * How long the link that brings an unsubscribed address back works; till then, signing it up
+   * again mails nothing.
+   */
+  comebackConfirmHours: 24,
 } as const;
 
 /** The admin's Newsletter tab and the unsubscribe link. */
@@ -21,6 +26,14 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   /** The page the email's link opens: nothing changes until the button is pressed. */
   unsubscribeConfirm: 'Do you want to stop receiving our newsletter?',
   unsubscribeButton: 'Unsubscribe',
+  /** The admin may not put back an address that unsubscribed itself: only its own confirmation link does. */
+  reactivateRefused:
+    'This address unsubscribed itself. It comes back only by signing up again and opening the link we email it.',
+  /** The page the comeback email's link opens: nothing changes until the button is pressed. */
+  comebackPrompt: 'Subscribe this address to our newsletter again?',
+  comebackButton: 'Subscribe again',
+  comebackDone: 'You are subscribed to our newsletter again.',
+  comebackInvalid: 'This link is not valid or has expired. You can sign up again on our home page.',
 } as const;
 
 /**

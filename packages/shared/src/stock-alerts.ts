@@ -12,3 +12,6 @@ export type StockAlertRequest = z.input<typeof stockAlertRequestSchema>;
 
 /** POST /api/stock-alerts/unsubscribe?token=… (the email's link, or a mail client's one-click). */
 export const stockAlertUnsubscribeQuerySchema = z.object({ token: text(200).min(1) });
+
+/** POST /api/stock-alerts/confirm?token=… (the button of the page the confirmation email's link opens). */
+export const stockAlertConfirmQuerySchema = z.object({ token: text(200).min(1) });

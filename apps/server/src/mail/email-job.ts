@@ -13,6 +13,8 @@ export function emailJobHandler(
   log: FastifyBaseLogger,
   /** The shop's details now (app.settings): every email is signed with them as it is written. */
   shop: () => Promise<EmailShop> = async () => DEFAULT_EMAIL_SHOP,
+  /** Whether the address went on the unsubscribed list after this time (a list mail is then not sent). */
+  unsubscribedSince: (email: string, since: Date) => Promise<boolean> = async () => false,
 ): OutboxHandler {
   return async (job) => {
     const payload = job.payload as unknown as EmailOutboxPayload;
@@ -22,6 +24,11 @@ export function emailJobHandler(
       return { status: 'done', note: 'dropped: expired before it could be sent', redact: ['data'] };
     }
     if (!payload.data) return { status: 'done', note: 'dropped: no data', redact: [] };
+    // A list mail waiting in the outbox (a mail server down) when its address unsubscribed.
+    if (payload.listMailQueuedAt && (await unsubscribedSince(payload.to, new Date(payload.listMailQueuedAt)))) {
+      log.info({ outboxId: job.id, template: payload.template }, 'email dropped: the address unsubscribed');
+      return { status: 'done', note: 'dropped: the address unsubscribed', redact: ['data', 'listUnsubscribe'] };
+    }
     if (!mailer.canSend) {
       // A message that expires (a code) is useless later, so its data is not kept either.
       if (payload.expiresAt) {

@@ -16,6 +16,11 @@ export interface EmailOutboxPayload<Name extends EmailTemplateName = EmailTempla
   data?: EmailTemplates[Name];
   /** After this (ISO time) the message is pointless (an expired code) and is dropped unsent. */
   expiresAt?: string;
+  /**
+   * A list mail (back-in-stock, the newsletter's welcome), queued at this ISO time: dropped unsent
+   * if its address unsubscribes before it goes (mail/mail-consent.ts).
+   */
+  listMailQueuedAt?: string;
 }
 
 type Executor = Pick<AppDatabase, 'insert'>;

@@ -140,6 +140,13 @@ export interface EmailTemplates {
     /** Stops this alert only (sent as List-Unsubscribe too). */
     unsubscribeUrl: string;
   };
+  /**
+   * Someone asked for a back-in-stock alert for this address (a guest, or not the account's own):
+   * nothing is mailed when the product is back unless the address confirms.
+   */
+  'stock-alert-confirm': { productName: string; confirmUrl: string; hours: number };
+  /** An unsubscribed address was signed up to the newsletter again: it comes back only by this link. */
+  'newsletter-confirm': { confirmUrl: string; hours: number };
 }
 export type EmailTemplateName = keyof EmailTemplates;
 
@@ -901,6 +908,65 @@ export function stockReturnedEmail(
   );
 }
 
+/** A request made with this address, confirmed by the link: an email that says so and asks nothing else. */
+function confirmationEmail(
+  {
+    subject,
+    asked,
+    button,
+    confirmUrl,
+    hours,
+  }: { subject: string; asked: string; button: string; confirmUrl: string; hours: number },
+  shop: EmailShop,
+): RenderedEmail {
+  const how = `To confirm, open this link within ${hours} hours and press the button:`;
+  const ignore = 'If you did not ask, ignore this email: nothing more will be sent to you about it.';
+  return {
+    subject,
+    text: ['Hello,', '', asked, '', how, confirmUrl, '', ignore, '', shop.name].join('\n'),
+    html: layout(
+      subject,
+      `<p>Hello,</p>
+<p>${escapeHtml(asked)}</p>
+<p><a href="${escapeHtml(confirmUrl)}" style="color:#7f1d3a">${escapeHtml(button)}</a></p>
+<p style="font-size:13px;color:#57534e">${escapeHtml(`This link works for ${hours} hours.`)} ${escapeHtml(ignore)}</p>`,
+      shop,
+    ),
+  };
+}
+
+export function stockAlertConfirmEmail(
+  { productName, confirmUrl, hours }: EmailTemplates['stock-alert-confirm'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  return confirmationEmail(
+    {
+      subject: 'Confirm your alert',
+      asked: `Someone asked ${shop.name} to email this address once when ${plainLine(productName)} is back in stock.`,
+      button: 'Confirm your alert',
+      confirmUrl,
+      hours,
+    },
+    shop,
+  );
+}
+
+export function newsletterConfirmEmail(
+  { confirmUrl, hours }: EmailTemplates['newsletter-confirm'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  return confirmationEmail(
+    {
+      subject: `Confirm your subscription to ${shop.name}`,
+      asked: `This address unsubscribed from the ${shop.name} newsletter, and someone signed it up again. It stays off the list unless you confirm.`,
+      button: 'Subscribe again',
+      confirmUrl,
+      hours,
+    },
+    shop,
+  );
+}
+
 /** The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any save). */
 export function renderEmail<Name extends EmailTemplateName>(
   name: Name,
@@ -950,6 +1016,10 @@ function renderTemplate<Name extends EmailTemplateName>(
       return podConfirmReminderShopEmail(data as EmailTemplates['pod-confirm-reminder-shop'], shop);
     case 'proof-review-reminder-shop':
       return proofReviewReminderShopEmail(data as EmailTemplates['proof-review-reminder-shop'], shop);
+    case 'stock-alert-confirm':
+      return stockAlertConfirmEmail(data as EmailTemplates['stock-alert-confirm'], shop);
+    case 'newsletter-confirm':
+      return newsletterConfirmEmail(data as EmailTemplates['newsletter-confirm'], shop);
     default:
       throw new Error(`unknown email template ${String(name)}`);
   }

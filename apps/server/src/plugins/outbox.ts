@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OutboxWorker } from '../jobs/outbox-worker';
 import { emailJobHandler } from '../mail/email-job';
+import { unsubscribedAfter } from '../mail/mail-consent';
 import { createMailer } from '../mail/mailer';
 import { EMAIL_OUTBOX_KIND } from '../mail/outbox-email';
 
@@ -24,7 +25,14 @@ export const outboxPlugin = fp(
     const outbox = new OutboxWorker({
       database,
       log: app.log,
-      handlers: { [EMAIL_OUTBOX_KIND]: emailJobHandler(mailer, app.log, () => app.settings.emailShop()) },
+      handlers: {
+        [EMAIL_OUTBOX_KIND]: emailJobHandler(
+          mailer,
+          app.log,
+          () => app.settings.emailShop(),
+          (email, since) => unsubscribedAfter(database.db, email, since),
+        ),
+      },
       pollMs: config.outbox.pollMs,
       retryBaseMs: config.outbox.retryBaseMs,
     });

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './mail-consent';
 export * from './messaging';
 export * from './orders';
 export * from './settings';

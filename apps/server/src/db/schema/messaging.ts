@@ -10,6 +10,9 @@ export const newsletterSubscribers = pgTable(
     active: boolean('active').notNull().default(true),
     /** Random token for the unsubscribe link of every newsletter email. */
     unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    /** An unsubscribed address coming back: sha256 (hex) of the token of the link mailed to it (migration 0020). */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -151,12 +151,12 @@ export class CatalogAdminRepository {
       this.db,
       sql`SELECT count(*)::int AS total FROM products p ${PRODUCT_JOINS} ${where}`,
     );
-    // With each product, how many wait for it to be back (open alerts of migration 0015).
+    // With each product, how many wait for it to be back (open confirmed alerts, migrations 0015 and 0020).
     const found = await rows<ProductRow & { waiting: number }>(
       this.db,
       sql`SELECT ${PRODUCT_COLUMNS},
             (SELECT count(*)::int FROM stock_alerts a
-              WHERE a.product_id = p.id AND a.notified_at IS NULL AND a.cancelled_at IS NULL) AS waiting
+              WHERE a.product_id = p.id AND a.confirmed_at IS NOT NULL AND a.notified_at IS NULL AND a.cancelled_at IS NULL) AS waiting
           FROM products p ${PRODUCT_JOINS} ${where}
           ORDER BY ${order} LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`,
     );

@@ -147,7 +147,8 @@ export class DashboardRepository {
                 min_quantity_hundredths AS "minQuantityHundredths", pack_size AS "packSize",
                 pack_item_name AS "packItemName",
                 (SELECT count(*)::int FROM stock_alerts a
-                  WHERE a.product_id = products.id AND a.notified_at IS NULL AND a.cancelled_at IS NULL) AS waiting
+                  WHERE a.product_id = products.id AND a.confirmed_at IS NOT NULL
+                    AND a.notified_at IS NULL AND a.cancelled_at IS NULL) AS waiting
            FROM products WHERE stock_hundredths <= $1 OR stock_hundredths < min_quantity_hundredths
           ORDER BY stock_hundredths >= min_quantity_hundredths, stock_hundredths, name, id LIMIT $2`,
         [threshold, limit],
@@ -163,14 +164,14 @@ export class DashboardRepository {
   }
 
   /**
-   * The products most people wait for (open back-in-stock alerts, migration 0015), most first:
+   * The products most people wait for (open confirmed back-in-stock alerts, migrations 0015 and 0020), most first:
    * the strongest restock signal the shop has. One pass over the open alerts' partial index.
    */
   waitingForRestock(limit: number) {
     return this.database.query<{ id: string; name: string; waiting: number }>(
       `SELECT p.id, p.name, w.waiting
          FROM (SELECT product_id, count(*)::int AS waiting FROM stock_alerts
-                WHERE notified_at IS NULL AND cancelled_at IS NULL GROUP BY product_id) w
+                WHERE confirmed_at IS NOT NULL AND notified_at IS NULL AND cancelled_at IS NULL GROUP BY product_id) w
          JOIN products p ON p.id = w.product_id
         ORDER BY w.waiting DESC, p.name, p.id
         LIMIT $1`,

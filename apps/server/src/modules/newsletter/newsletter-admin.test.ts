@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createMailingTestApp } from '../../../test/helper';
 import { headerOf, type TestSmtpServer } from '../../../test/smtp';
+import { addressHash } from '../../mail/mail-consent';
 
 let shop: Awaited<ReturnType<typeof createMailingTestApp>>;
 let app: FastifyInstance;
@@ -186,14 +187,68 @@ describe('the unsubscribe link', () => {
     expect(form.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('is undone by subscribing again, which sends the welcome (and its link) anew', async () => {
-    await subscribe('comeback@example.com');
-    await smtp.waitFor('comeback@example.com');
-    const { unsubscribe_token: token } = await tokenOf('comeback@example.com');
+  it('is undone only by the link mailed to the address: subscribing it again answers as usual and mails that link, once', async () => {
+    const email = 'comeback@example.com';
+    await subscribe(email);
+    await smtp.waitFor(email);
+    const { unsubscribe_token: token } = await tokenOf(email);
     expect((await pressUnsubscribe(token)).statusCode).toBe(200);
-    expect((await subscribe('comeback@example.com')).statusCode).toBe(201);
-    expect((await tokenOf('comeback@example.com')).active).toBe(true);
-    await smtp.waitFor('comeback@example.com', () => smtp.to('comeback@example.com').length === 2);
+
+    // A stranger (or the reader) signs the address up again: the usual answer, no welcome, and it
+    // stays off the list; the address is mailed a link that brings it back.
+    for (let i = 0; i < 3; i += 1) {
+      const again = await subscribe(email);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual({ message: NEWSLETTER_MESSAGES.subscribed });
+    }
+    expect((await tokenOf(email)).active).toBe(false);
+    await smtp.waitFor(email, () => smtp.to(email).length === 2);
+    const mail = smtp.to(email)[1];
+    if (!mail) throw new Error('no second email');
+    expect(mail.subject).toBe('Confirm your subscription to Stitch & Trim');
+    // Asked three times, mailed once while the link works.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.to(email)).toHaveLength(2);
+    expect(smtp.to(email).filter((sent) => sent.subject.startsWith('Thanks for subscribing'))).toHaveLength(1);
+    expect(headerOf(mail.raw, 'List-Unsubscribe')).toBeUndefined();
+
+    const link = /(https:\/\/shop\.example\.ng\/api\/newsletter\/confirm\?token=[\w-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    const path = (link ?? '').replace('https://shop.example.ng', '');
+    // Opening it changes nothing (mail scanners open every link); the button does.
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(NEWSLETTER_ADMIN_MESSAGES.comebackPrompt);
+    expect((await tokenOf(email)).active).toBe(false);
+    const press = () =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+        payload: 'answer=page',
+      });
+    const pressed = await press();
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain(NEWSLETTER_ADMIN_MESSAGES.comebackDone);
+    expect((await tokenOf(email)).active).toBe(true);
+    expect(
+      await shop.database.query('SELECT 1 FROM mail_unsubscribed WHERE email_hash = $1', [addressHash(email)]),
+    ).toEqual([]);
+    // Used up.
+    const twice = await press();
+    expect(twice.statusCode).toBe(404);
+    expect(twice.body).toContain(NEWSLETTER_ADMIN_MESSAGES.comebackInvalid);
+  });
+
+  it('puts the address on the one unsubscribed list: the admin cannot put it back, only its own link can', async () => {
+    const email = 'no.means.no@example.com';
+    await subscribe(email);
+    const { unsubscribe_token: token, id } = await tokenOf(email);
+    await pressUnsubscribe(token);
+    const refused = await asAdmin('PATCH', `/api/newsletter/subscribers/${id}`, { active: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'CONFLICT', message: NEWSLETTER_ADMIN_MESSAGES.reactivateRefused });
+    expect((await tokenOf(email)).active).toBe(false);
   });
 });
 

@@ -53,6 +53,59 @@ export class NewsletterRepository {
     return row;
   }
 
+  /** The address's row (any letter case), or null: whether it is on the list, and its unsubscribe token. */
+  async findByEmail(tx: Executor, email: string): Promise<{ id: string; active: boolean } | null> {
+    const result = (await tx.execute(
+      sql`SELECT id, active FROM newsletter_subscribers WHERE lower(email) = lower(${email})`,
+    )) as unknown as { rows: { id: string; active: boolean }[] };
+    return result.rows[0] ?? null;
+  }
+
+  /**
+   * An unsubscribed address signed up again: its row (made, off the list, when it had none) holds
+   * the hash of the link's token and when the link stops working; whether it is on the list is
+   * left as it was.
+   */
+  async setComebackToken(
+    tx: Executor,
+    email: string,
+    confirm: { tokenHash: string; expiresAt: Date; unsubscribeToken: string },
+  ): Promise<void> {
+    const expires = confirm.expiresAt.toISOString();
+    await tx.execute(sql`INSERT INTO newsletter_subscribers (email, unsubscribe_token, active, confirm_token_hash, confirm_expires_at)
+      VALUES (${email}, ${confirm.unsubscribeToken}, false, ${confirm.tokenHash}, ${expires}::timestamptz)
+      ON CONFLICT ((lower(email))) DO UPDATE
+        SET confirm_token_hash = excluded.confirm_token_hash, confirm_expires_at = excluded.confirm_expires_at`);
+  }
+
+  /** Whether this comeback link (by its token's hash) still works; read only. */
+  async comebackUsable(tokenHash: string): Promise<boolean> {
+    const result = (await this.database.db.execute(
+      sql`SELECT 1 FROM newsletter_subscribers WHERE confirm_token_hash = ${tokenHash} AND confirm_expires_at > now()`,
+    )) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
+  }
+
+  /** The comeback link's button: the row holding it is turned on and the link used up. Its address, or null. */
+  async confirmComeback(tx: Executor, tokenHash: string): Promise<string | null> {
+    const result = (await tx.execute(sql`UPDATE newsletter_subscribers
+      SET active = true, confirm_token_hash = NULL, confirm_expires_at = NULL, updated_at = now()
+      WHERE confirm_token_hash = ${tokenHash} AND confirm_expires_at > now() RETURNING email`)) as unknown as {
+      rows: { email: string }[];
+    };
+    return result.rows[0]?.email ?? null;
+  }
+
+  /** The address of this subscriber id, or null. */
+  async emailOf(id: string): Promise<string | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.database.db
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id));
+    return row?.email ?? null;
+  }
+
   /** A page, newest first. */
   async list(filter: SubscriberFilter & { page: number; pageSize: number }) {
     const where = whereOf(filter);
@@ -110,8 +163,8 @@ export class NewsletterRepository {
   }
 
   /** Turns off the one address whose token this is; null when no address has it. */
-  async deactivateByToken(token: string): Promise<SubscriberRow | null> {
-    const [row] = await this.database.db
+  async deactivateByToken(tx: Executor, token: string): Promise<SubscriberRow | null> {
+    const [row] = await tx
       .update(newsletterSubscribers)
       .set({ active: false, updatedAt: sql`now()` })
       .where(eq(newsletterSubscribers.unsubscribeToken, token))

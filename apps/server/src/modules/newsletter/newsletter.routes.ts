@@ -40,6 +40,21 @@ function newsletterPage(message: string, shopUrl: string, token?: string): strin
   });
 }
 
+/** The page the comeback email's link opens (the same kind of page), with the button when `token` is given. */
+function comebackPage(message: string, shopUrl: string, token?: string): string {
+  return unsubscribePage({
+    title: 'Newsletter',
+    message,
+    shopUrl,
+    button: token
+      ? {
+          action: `/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+          label: NEWSLETTER_ADMIN_MESSAGES.comebackButton,
+        }
+      : undefined,
+  });
+}
+
 /** The longest page address the signup form may ask to go back to. */
 const RETURN_PATH_MAX = 512;
 
@@ -170,6 +185,20 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     },
   );
 
+  // The link that brings an unsubscribed address back: opening it changes nothing (mail scanners
+  // open every link, and would subscribe a stranger's address); its button's POST does.
+  app.get(
+    '/newsletter/confirm',
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await service.canComeBack(token))) {
+        return sendUnsubscribePage(reply, 404, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackInvalid, shopUrl));
+      }
+      return sendUnsubscribePage(reply, 200, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackPrompt, shopUrl, token));
+    },
+  );
+
   // The POST unsubscribes: the page's button (a plain form, answered with a page), or RFC 8058's
   // one-click, which a mail client sends as `List-Unsubscribe=One-Click`, form-encoded, from its
   // own servers (answered with JSON). The token in the URL is the whole authority; the body
@@ -236,5 +265,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
         return { message: NEWSLETTER_ADMIN_MESSAGES.unsubscribed };
       },
     );
+    // The comeback page's button. The token in the URL is the whole authority; the page sends no
+    // referrer, so its form's Origin is "null".
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/newsletter/confirm',
+        { config: { foreignOriginAllowed: true }, schema: { querystring: unsubscribeQuerySchema } },
+        async (request, reply) => {
+          const done = await service.comeBack(request.query.token);
+          return done
+            ? sendUnsubscribePage(reply, 200, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackDone, shopUrl))
+            : sendUnsubscribePage(reply, 404, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackInvalid, shopUrl));
+        },
+      );
   });
 };

@@ -2,6 +2,7 @@ import { MESSAGES, NEWSLETTER_LIMITS, NEWSLETTER_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper';
+import { addressHash } from '../../mail/mail-consent';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -42,11 +43,33 @@ describe('newsletter signup', () => {
     expect(await subscribers('repeat@example.com')).toHaveLength(1);
   });
 
-  it('turns a deactivated address back on when it subscribes again', async () => {
+  it('does not turn a deactivated address back on when it subscribes again: it mails it a link that does, once', async () => {
     await subscribe({ email: 'back@example.com' });
     await shop.database.query("UPDATE newsletter_subscribers SET active = false WHERE email = 'back@example.com'");
-    expect((await subscribe({ email: 'back@example.com' })).statusCode).toBe(201);
-    expect((await subscribers('back@example.com'))[0]?.active).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      const again = await subscribe({ email: 'Back@example.com' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual({ message: NEWSLETTER_MESSAGES.subscribed });
+    }
+    expect((await subscribers('back@example.com'))[0]?.active).toBe(false);
+    const mails = await shop.database.query<{ template: string }>(
+      `SELECT payload->>'template' AS template FROM outbox WHERE payload->>'to' IN ('back@example.com', 'Back@example.com')
+        ORDER BY created_at`,
+    );
+    expect(mails.map((mail) => mail.template)).toEqual(['newsletter-welcome', 'newsletter-confirm']);
+  });
+
+  it('an address on the unsubscribed list gets no welcome, even with no row of its own', async () => {
+    // It left through a back-in-stock email: the list is one for every list mail.
+    await shop.database.query('INSERT INTO mail_unsubscribed (email_hash) VALUES ($1)', [
+      addressHash('alerts.only@example.com'),
+    ]);
+    expect((await subscribe({ email: 'alerts.only@example.com' })).statusCode).toBe(201);
+    expect((await subscribers('alerts.only@example.com'))[0]?.active).toBe(false);
+    const mails = await shop.database.query<{ template: string }>(
+      `SELECT payload->>'template' AS template FROM outbox WHERE payload->>'to' = 'alerts.only@example.com'`,
+    );
+    expect(mails.map((mail) => mail.template)).toEqual(['newsletter-confirm']);
   });
 
   it('refuses a bad or missing email with 400 and a clear message', async () => {

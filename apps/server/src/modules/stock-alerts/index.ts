@@ -5,9 +5,9 @@ import { stockAlertsRoutes } from './stock-alerts.routes';
 import { STOCK_RETURNED_OUTBOX_KIND, StockAlertsService } from './stock-alerts.service';
 
 /**
- * Back-in-stock alerts (decision 031): the request on a sold-out product, the `stock-returned`
- * outbox job migration 0015's trigger queues when it can be bought again, and the email's
- * unsubscribe link.
+ * Back-in-stock alerts (decision 031): the request on a sold-out product and the link that
+ * confirms it, the `stock-returned` outbox job migration 0015's trigger queues when it can be
+ * bought again, and the email's unsubscribe link (docs/SECURITY.md, "Mail only to people who asked").
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -17,6 +17,8 @@ export default fp(
     const service = new StockAlertsService(app.database, new StockAlertsRepository(app.database), app.rateLimits, {
       shopUrl,
       onEmailQueued: () => app.outbox.nudge(),
+      mailsPerWeek: app.config.stockAlerts.mailsPerWeek,
+      log: app.log,
     });
     app.outbox.handle(STOCK_RETURNED_OUTBOX_KIND, service.outboxHandler());
     await app.register(stockAlertsRoutes, { prefix: '/api', service, shopUrl });

@@ -3,6 +3,7 @@ import {
   idOrSlugParamsSchema,
   messageResponseSchema,
   STOCK_ALERT_MESSAGES,
+  stockAlertConfirmQuerySchema,
   stockAlertRequestSchema,
   stockAlertUnsubscribeQuerySchema,
 } from '@shop/shared';
@@ -27,9 +28,24 @@ function alertPage(message: string, shopUrl: string, token?: string): string {
   });
 }
 
+/** The page the confirmation email's link opens, the same kind of page, with the button when `token` is given. */
+function confirmPage(message: string, shopUrl: string, token?: string): string {
+  return unsubscribePage({
+    title: 'Confirm your alert',
+    message,
+    shopUrl,
+    button: token
+      ? {
+          action: `/api/stock-alerts/confirm?token=${encodeURIComponent(token)}`,
+          label: STOCK_ALERT_MESSAGES.confirmButton,
+        }
+      : undefined,
+  });
+}
+
 const sendPage = (reply: FastifyReply, html: string) => sendUnsubscribePage(reply, 200, html);
 
-/** POST /api/products/{id}/stock-alerts, and the unsubscribe link of the back-in-stock email. */
+/** POST /api/products/{id}/stock-alerts, the confirmation link, and the unsubscribe link of the back-in-stock email. */
 export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsService; shopUrl: string }> = async (
   app,
   { service, shopUrl },
@@ -41,12 +57,28 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
     },
     async (request, reply) => {
       // A signed-in customer's alert is tied to the account too; a guest's to the address only.
+      // Only the account's own address is taken without the link mailed to it.
       const user = await app.authenticate(request);
-      await service.request(request.params.idOrSlug, request.body.email, {
+      const outcome = await service.request(request.params.idOrSlug, request.body.email, {
         ip: request.network,
-        userId: user?.id ?? null,
+        user: user ? { id: user.id, email: user.email } : null,
       });
-      return reply.status(201).send({ message: STOCK_ALERT_MESSAGES.requested });
+      return reply.status(201).send({ message: STOCK_ALERT_MESSAGES[outcome] });
+    },
+  );
+
+  // The confirmation email's link: like the unsubscribe link, opening it (GET, HEAD) changes
+  // nothing, since mail scanners open every link and would confirm a stranger's request; it
+  // offers the button, whose POST confirms and says so.
+  app.get(
+    '/stock-alerts/confirm',
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!token || !(await service.canConfirm(token))) {
+        return sendUnsubscribePage(reply, 404, confirmPage(STOCK_ALERT_MESSAGES.confirmInvalid, shopUrl));
+      }
+      return sendPage(reply, confirmPage(STOCK_ALERT_MESSAGES.confirmPrompt, shopUrl, token));
     },
   );
 
@@ -85,5 +117,19 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
         return { message: STOCK_ALERT_MESSAGES.unsubscribed };
       },
     );
+    // The confirmation page's button. The token in the URL is the whole authority; the page sends
+    // no referrer, so its form's Origin is "null" and the origin check would refuse it.
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/stock-alerts/confirm',
+        { config: { foreignOriginAllowed: true }, schema: { querystring: stockAlertConfirmQuerySchema } },
+        async (request, reply) => {
+          const confirmed = await service.confirm(request.query.token);
+          return confirmed
+            ? sendPage(reply, confirmPage(STOCK_ALERT_MESSAGES.confirmed, shopUrl))
+            : sendUnsubscribePage(reply, 404, confirmPage(STOCK_ALERT_MESSAGES.confirmInvalid, shopUrl));
+        },
+      );
   });
 };

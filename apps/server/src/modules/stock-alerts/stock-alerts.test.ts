@@ -1,10 +1,17 @@
-import { MESSAGES, PRODUCT_CSV_COLUMNS, STOCK_ALERT_LIMITS, STOCK_ALERT_MESSAGES } from '@shop/shared';
+import {
+  MESSAGES,
+  PRODUCT_CSV_COLUMNS,
+  STOCK_ALERT_LIMITS,
+  STOCK_ALERT_MAILS_PER_WEEK_DEFAULT,
+  STOCK_ALERT_MESSAGES,
+} from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { createProduct, placeOrder } from '../../../test/orders';
+import { addressHash } from '../../mail/mail-consent';
 import { renderEmail } from '../../mail/templates';
 import { tokenHash } from './stock-alerts.service';
 
@@ -41,6 +48,48 @@ const ask = (productId: string, email: unknown, options: { remoteAddress?: strin
     headers: options.headers as Record<string, string> | undefined,
   });
 
+interface ConfirmEmail {
+  to: string;
+  template: 'stock-alert-confirm';
+  expiresAt?: string;
+  data: { productName: string; confirmUrl: string; hours: number };
+}
+
+/** The confirmation emails queued for this address, oldest first (read before a drain sends them). */
+const confirmationsTo = (email: string) =>
+  shop.database
+    .query<{ payload: ConfirmEmail }>(
+      `SELECT payload FROM outbox WHERE kind = 'email' AND payload->>'template' = 'stock-alert-confirm'
+          AND payload->>'to' = $1 ORDER BY created_at, id`,
+      [email],
+    )
+    .then((rows) => rows.map((row) => row.payload));
+
+/** The path (with its token) of the last confirmation link mailed to this address. */
+async function confirmPath(email: string): Promise<string> {
+  const last = (await confirmationsTo(email)).at(-1);
+  if (!last) throw new Error(`no confirmation email to ${email}`);
+  const url = new URL(last.data.confirmUrl);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The confirmation page's button, as the browser sends it. */
+const pressConfirm = (path: string) =>
+  app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+    payload: 'answer=page',
+  });
+
+/** A guest asks, and the address confirms by the link mailed to it: an alert that will be emailed. */
+async function waitFor(productId: string, email: string) {
+  const asked = await ask(productId, email);
+  expect(asked.statusCode, asked.body).toBe(201);
+  const confirmed = await pressConfirm(await confirmPath(email));
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
 const setStock = (productId: string, hundredths: number) =>
   shop.database.query('UPDATE products SET stock_hundredths = $2 WHERE id = $1', [productId, hundredths]);
 
@@ -65,8 +114,14 @@ async function emailsFor(product: Product): Promise<SentEmail[]> {
 }
 
 const alertsOf = (productId: string) =>
-  shop.database.query<{ email: string; notified_at: Date | null; cancelled_at: Date | null; user_id: string | null }>(
-    'SELECT email, notified_at, cancelled_at, user_id FROM stock_alerts WHERE product_id = $1 ORDER BY email',
+  shop.database.query<{
+    email: string;
+    notified_at: Date | null;
+    cancelled_at: Date | null;
+    confirmed_at: Date | null;
+    user_id: string | null;
+  }>(
+    'SELECT email, notified_at, cancelled_at, confirmed_at, user_id FROM stock_alerts WHERE product_id = $1 ORDER BY email, created_at',
     [productId],
   );
 
@@ -102,20 +157,33 @@ describe('asking for a back-in-stock alert', () => {
     const product = await soldOut();
     const first = await ask(product.id, '  Ada@Example.com ');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toEqual({ message: STOCK_ALERT_MESSAGES.requested });
+    expect(first.json()).toEqual({ message: STOCK_ALERT_MESSAGES.confirmationSent });
     const again = await ask(product.id, 'ADA@example.com');
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     const rows = await alertsOf(product.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'ada@example.com', notified_at: null, cancelled_at: null, user_id: null });
+    expect(rows[0]).toMatchObject({
+      email: 'ada@example.com',
+      notified_at: null,
+      cancelled_at: null,
+      confirmed_at: null,
+      user_id: null,
+    });
+    // One confirmation email for both requests.
+    expect(await confirmationsTo('ada@example.com')).toHaveLength(1);
   });
 
-  it('ties a signed-in customer’s alert to the account', async () => {
+  it('takes a signed-in customer’s own address at once, tied to the account, with no email', async () => {
     const product = await soldOut();
     const account = await customer(app);
-    expect((await ask(product.id, account.email, { headers: bearer(account.session) })).statusCode).toBe(201);
-    expect((await alertsOf(product.id))[0]?.user_id).toBe(account.id);
+    const asked = await ask(product.id, account.email, { headers: bearer(account.session) });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.requested });
+    const [alert] = await alertsOf(product.id);
+    expect(alert?.user_id).toBe(account.id);
+    expect(alert?.confirmed_at).not.toBeNull();
+    expect(await confirmationsTo(account.email)).toEqual([]);
   });
 
   it('answers 409 IN_STOCK for a product that can be bought now, 404 for an unknown one, 400 for a bad email', async () => {
@@ -153,18 +221,20 @@ describe('asking for a back-in-stock alert', () => {
   });
 
   it('limits the open alerts of one address, and of one product', async () => {
-    const email = 'collector@example.com';
+    const collector = await customer(app);
+    const email = collector.email;
+    const signedIn = { headers: bearer(collector.session) };
     for (let i = 0; i < STOCK_ALERT_LIMITS.openPerEmail; i += 1) {
-      expect((await ask((await soldOut()).id, email)).statusCode).toBe(201);
+      expect((await ask((await soldOut()).id, email, signedIn)).statusCode).toBe(201);
     }
-    const over = await ask((await soldOut()).id, email);
+    const over = await ask((await soldOut()).id, email, signedIn);
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({ code: 'STOCK_ALERT_LIMIT', message: STOCK_ALERT_MESSAGES.tooManyForEmail });
 
     const crowded = await soldOut();
     await shop.database.query(
-      `INSERT INTO stock_alerts (product_id, email)
-         SELECT $1, 'fan' || n || '@example.com' FROM generate_series(1, $2::int) n`,
+      `INSERT INTO stock_alerts (product_id, email, confirmed_at)
+         SELECT $1, 'fan' || n || '@example.com', now() FROM generate_series(1, $2::int) n`,
       [crowded.id, STOCK_ALERT_LIMITS.openPerProduct],
     );
     const full = await ask(crowded.id, 'one-more@example.com');
@@ -191,8 +261,8 @@ describe('asking for a back-in-stock alert', () => {
 describe('a restock', () => {
   it('after an admin edit, queues exactly one email per waiting address with the product, price, link and unsubscribe link', async () => {
     const product = await soldOut({ terms: { unit: 'yard', stepHundredths: 50, minHundredths: 100 } });
-    await ask(product.id, 'ada@example.com');
-    await ask(product.id, 'bisi@example.com');
+    await waitFor(product.id, 'ada@example.com');
+    await waitFor(product.id, 'bisi@example.com');
     await adminSetStock(product, '12.5');
     await drain();
 
@@ -251,7 +321,7 @@ describe('a restock', () => {
 
   it('that does not reach the minimum sends nothing, and the alert waits for one that does', async () => {
     const product = await soldOut({ terms: { unit: 'yard', stepHundredths: 100, minHundredths: 500 } });
-    await ask(product.id, 'patient@example.com');
+    await waitFor(product.id, 'patient@example.com');
     await setStock(product.id, 400);
     await drain();
     expect(await emailsFor(product)).toEqual([]);
@@ -263,7 +333,7 @@ describe('a restock', () => {
 
   it('gone again before the job ran sends nothing; the next restock does', async () => {
     const product = await soldOut();
-    await ask(product.id, 'late@example.com');
+    await waitFor(product.id, 'late@example.com');
     await setStock(product.id, 100);
     await setStock(product.id, 0);
     await drain();
@@ -275,7 +345,7 @@ describe('a restock', () => {
 
   it('through a CSV import', async () => {
     const product = await soldOut();
-    await ask(product.id, 'csv@example.com');
+    await waitFor(product.id, 'csv@example.com');
     const exported = await app.inject({ method: 'GET', url: '/api/products/export.csv', headers: bearer(admin) });
     const { parse } = await import('csv-parse/sync');
     const rows = parse(exported.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
@@ -304,7 +374,7 @@ describe('a restock', () => {
       const placed = await placeOrder(app, buyer.session, [{ productId: product.id, quantity: 1, price: 1200 }]);
       expect(placed.statusCode, placed.body).toBe(201);
       const orderId = placed.json().order.id as string;
-      await ask(product.id, `${how}@example.com`);
+      await waitFor(product.id, `${how}@example.com`);
       await drain();
       expect(await emailsFor(product)).toEqual([]);
       if (how === 'cancelled') {
@@ -327,7 +397,7 @@ describe('a restock', () => {
 
   it('sends once when two jobs for one product run at once', async () => {
     const product = await soldOut();
-    await ask(product.id, 'twice@example.com');
+    await waitFor(product.id, 'twice@example.com');
     await setStock(product.id, 500);
     await shop.database.query(`INSERT INTO outbox (kind, payload) VALUES ('stock-returned', $1::jsonb)`, [
       JSON.stringify({ productId: product.id }),
@@ -340,8 +410,8 @@ describe('a restock', () => {
 describe('the admin sees who waits', () => {
   it('in the products list and on the dashboard', async () => {
     const product = await soldOut({ name: 'Waited-for lace' });
-    await ask(product.id, 'w1@example.com');
-    await ask(product.id, 'w2@example.com');
+    await waitFor(product.id, 'w1@example.com');
+    await waitFor(product.id, 'w2@example.com');
     const list = await app.inject({
       method: 'GET',
       url: `/api/products/admin?search=${encodeURIComponent('Waited-for lace')}`,
@@ -361,9 +431,9 @@ describe('the unsubscribe link', () => {
   it('opens a page with a button (changing nothing), and its POST stops every alert of that address; the same answer for any token', async () => {
     const product = await soldOut();
     const other = await soldOut();
-    await ask(product.id, 'leaving@example.com');
-    await ask(other.id, 'leaving@example.com');
-    await ask(other.id, 'staying@example.com');
+    await waitFor(product.id, 'leaving@example.com');
+    await waitFor(other.id, 'leaving@example.com');
+    await waitFor(other.id, 'staying@example.com');
     await setStock(product.id, 100);
     await drain();
     const [email] = await emailsFor(product);
@@ -416,5 +486,294 @@ describe('the unsubscribe link', () => {
     });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ message: STOCK_ALERT_MESSAGES.unsubscribed });
+  });
+});
+
+describe('mail only to people who asked', () => {
+  it('order the last unit, ask for a stranger’s address, cancel, again and again: the stranger gets one confirmation email and nothing else', async () => {
+    const product = await createProduct(shop.database, { stock: 1, priceKobo: 120_000 });
+    const buyer = await customer(app);
+    const stranger = 'victim.of.alerts@example.com';
+    for (let round = 0; round < 3; round += 1) {
+      const placed = await placeOrder(app, buyer.session, [{ productId: product.id, quantity: 1, price: 1200 }]);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const asked = await ask(product.id, stranger);
+      expect(asked.statusCode, asked.body).toBe(201);
+      expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.confirmationSent });
+      const cancelled = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${placed.json().order.id}/cancel`,
+        headers: bearer(buyer.session),
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      await drain();
+    }
+    expect(await emailsFor(product)).toEqual([]);
+    // One link, asked three times: the others were not sent while it still worked.
+    const confirmations = await shop.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE payload->>'template' = 'stock-alert-confirm' AND payload->>'to' = $1`,
+      [stranger],
+    );
+    expect(confirmations[0]?.n).toBe(1);
+    expect((await alertsOf(product.id)).map((alert) => alert.confirmed_at)).toEqual([null]);
+  });
+
+  it('a signed-in customer asking for an address not the account’s own waits for that address to confirm', async () => {
+    const product = await soldOut();
+    const account = await customer(app);
+    const asked = await ask(product.id, 'someone.else@example.com', { headers: bearer(account.session) });
+    expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.confirmationSent });
+    expect((await alertsOf(product.id))[0]?.confirmed_at).toBeNull();
+    expect(await confirmationsTo('someone.else@example.com')).toHaveLength(1);
+    await setStock(product.id, 500);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
+  });
+
+  it('mails a link that works once the button is pressed, for a day; opening it changes nothing', async () => {
+    const product = await soldOut({ name: 'Confirmed lace' });
+    const email = 'confirm.me@example.com';
+    await ask(product.id, email);
+    const [mail] = await confirmationsTo(email);
+    expect(mail?.data).toMatchObject({ productName: 'Confirmed lace', hours: STOCK_ALERT_LIMITS.confirmHours });
+    expect(mail?.data.confirmUrl).toMatch(
+      /^https:\/\/shop\.example\.com\/api\/stock-alerts\/confirm\?token=[\w-]{32}$/,
+    );
+    // The token is kept only as its hash.
+    const token = new URL(mail?.data.confirmUrl ?? '').searchParams.get('token') ?? '';
+    expect(
+      await shop.database.query('SELECT 1 FROM stock_alerts WHERE confirm_token_hash = $1', [tokenHash(token)]),
+    ).toHaveLength(1);
+    expect(await shop.database.query('SELECT 1 FROM stock_alerts WHERE confirm_token_hash = $1', [token])).toEqual([]);
+
+    const rendered = renderEmail('stock-alert-confirm', mail?.data ?? { productName: '', confirmUrl: '', hours: 0 });
+    expect(rendered.subject).toBe('Confirm your alert');
+    expect(rendered.text).toContain(mail?.data.confirmUrl);
+
+    const path = await confirmPath(email);
+    for (const method of ['GET', 'HEAD'] as const) {
+      const page = await app.inject({ method, url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect((await app.inject({ method: 'GET', url: path })).body).toContain(STOCK_ALERT_MESSAGES.confirmPrompt);
+    expect((await alertsOf(product.id))[0]?.confirmed_at).toBeNull();
+
+    const pressed = await pressConfirm(path);
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.body).toContain(STOCK_ALERT_MESSAGES.confirmed);
+    expect((await alertsOf(product.id))[0]?.confirmed_at).not.toBeNull();
+    // Pressed again: the same page, nothing new.
+    expect((await pressConfirm(path)).body).toContain(STOCK_ALERT_MESSAGES.confirmed);
+
+    await setStock(product.id, 500);
+    await drain();
+    expect((await emailsFor(product)).map((sent) => sent.to)).toEqual([email]);
+    // A link whose alert was emailed and closed does nothing more.
+    expect((await pressConfirm(path)).statusCode).toBe(404);
+
+    const unknown = await pressConfirm('/api/stock-alerts/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain(STOCK_ALERT_MESSAGES.confirmInvalid);
+  });
+
+  it('an expired link confirms nothing; asking again then mails a new one', async () => {
+    const product = await soldOut();
+    const email = 'slow.reader@example.com';
+    await ask(product.id, email);
+    const old = await confirmPath(email);
+    await shop.database.query(
+      `UPDATE stock_alerts SET confirm_expires_at = now() - interval '1 minute' WHERE product_id = $1`,
+      [product.id],
+    );
+    expect((await app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+    expect((await pressConfirm(old)).statusCode).toBe(404);
+    expect((await alertsOf(product.id))[0]?.confirmed_at).toBeNull();
+
+    await ask(product.id, email);
+    expect(await confirmationsTo(email)).toHaveLength(2);
+    const fresh = await confirmPath(email);
+    expect(fresh).not.toBe(old);
+    expect((await pressConfirm(fresh)).statusCode).toBe(200);
+    const alerts = await alertsOf(product.id);
+    expect(alerts.filter((alert) => alert.cancelled_at === null).map((alert) => alert.confirmed_at !== null)).toEqual([
+      true,
+    ]);
+  });
+
+  it('confirmed after the product came back: its email is queued at once', async () => {
+    const product = await soldOut();
+    const email = 'came.back@example.com';
+    await ask(product.id, email);
+    // Read before the outbox sends it (a sent email's data is not kept).
+    const path = await confirmPath(email);
+    await setStock(product.id, 500);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
+    expect((await pressConfirm(path)).statusCode).toBe(200);
+    // Pressed twice: one job.
+    expect((await pressConfirm(path)).statusCode).toBe(200);
+    const jobs = await shop.database.query(
+      `SELECT 1 FROM outbox WHERE kind = 'stock-returned' AND payload->>'productId' = $1 AND done_at IS NULL`,
+      [product.id],
+    );
+    expect(jobs).toHaveLength(1);
+    await drain();
+    expect((await emailsFor(product)).map((sent) => sent.to)).toEqual([email]);
+  });
+
+  it(`mails one address at most ${STOCK_ALERT_LIMITS.confirmationsPerDay} confirmation links a day, answering the same past it`, async () => {
+    const email = 'many.products@example.com';
+    const products = [];
+    for (let i = 0; i <= STOCK_ALERT_LIMITS.confirmationsPerDay; i += 1) products.push(await soldOut());
+    for (const product of products) {
+      const asked = await ask(product.id, email);
+      expect(asked.statusCode).toBe(201);
+      expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.confirmationSent });
+    }
+    expect(await confirmationsTo(email)).toHaveLength(STOCK_ALERT_LIMITS.confirmationsPerDay);
+    expect(await alertsOf(products.at(-1)?.id ?? '')).toEqual([]);
+  });
+
+  it('an address that unsubscribed (from the newsletter too) gets no back-in-stock email, until it asks and confirms again', async () => {
+    const email = 'left.everything@example.com';
+    const product = await soldOut();
+    await waitFor(product.id, email);
+    // The newsletter's unsubscribe link: one list for every list mail.
+    await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email } });
+    const [subscriber] = await shop.database.query<{ unsubscribe_token: string }>(
+      'SELECT unsubscribe_token FROM newsletter_subscribers WHERE email = $1',
+      [email],
+    );
+    const left = await app.inject({
+      method: 'POST',
+      url: `/api/newsletter/unsubscribe?token=${subscriber?.unsubscribe_token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await alertsOf(product.id))[0]?.cancelled_at).not.toBeNull();
+    await setStock(product.id, 500);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
+
+    // An alert confirmed before the unsubscribe but still open (however it was left) is closed
+    // unsent when its product comes back.
+    const other = await soldOut();
+    await shop.database.query(
+      `INSERT INTO stock_alerts (product_id, email, confirmed_at) VALUES ($1, $2, now() - interval '1 day')`,
+      [other.id, email],
+    );
+    await setStock(other.id, 500);
+    await drain();
+    expect(await emailsFor(other)).toEqual([]);
+    expect((await alertsOf(other.id))[0]?.cancelled_at).not.toBeNull();
+
+    // The list is kept hashed: the address itself is nowhere in it.
+    expect(
+      await shop.database.query('SELECT 1 FROM mail_unsubscribed WHERE email_hash = $1', [addressHash(email)]),
+    ).toHaveLength(1);
+    expect(await shop.database.query('SELECT 1 FROM mail_unsubscribed WHERE email_hash LIKE $1', ['%@%'])).toEqual([]);
+
+    // Asking again and confirming is the address asking: that alert is emailed.
+    const later = await soldOut();
+    await waitFor(later.id, email);
+    await setStock(later.id, 500);
+    await drain();
+    expect((await emailsFor(later)).map((sent) => sent.to)).toEqual([email]);
+  });
+
+  it('unsubscribing from a back-in-stock email turns the newsletter off too', async () => {
+    const email = 'reads.both@example.com';
+    await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email } });
+    const product = await soldOut();
+    await waitFor(product.id, email);
+    await setStock(product.id, 500);
+    await drain();
+    const url = new URL((await emailsFor(product))[0]?.data.unsubscribeUrl ?? '');
+    await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    const [row] = await shop.database.query<{ active: boolean }>(
+      'SELECT active FROM newsletter_subscribers WHERE email = $1',
+      [email],
+    );
+    expect(row?.active).toBe(false);
+  });
+
+  it(`sends one address at most STOCK_ALERT_MAILS_PER_WEEK (${STOCK_ALERT_MAILS_PER_WEEK_DEFAULT}) back-in-stock emails in 7 days; the rest are closed unsent`, async () => {
+    const account = await customer(app);
+    const products = [];
+    for (let i = 0; i <= STOCK_ALERT_MAILS_PER_WEEK_DEFAULT; i += 1) products.push(await soldOut());
+    for (const product of products) {
+      expect((await ask(product.id, account.email, { headers: bearer(account.session) })).statusCode).toBe(201);
+    }
+    const warn = vi.spyOn(app.log, 'warn');
+    for (const product of products) await setStock(product.id, 500);
+    await drain();
+    const sent = (await Promise.all(products.map((product) => emailsFor(product)))).flat();
+    expect(sent).toHaveLength(STOCK_ALERT_MAILS_PER_WEEK_DEFAULT);
+    // The dropped one is logged, without the address.
+    const dropped = warn.mock.calls.filter((call) => String(call[1]).includes('had its emails for the week'));
+    warn.mockRestore();
+    expect(dropped).toHaveLength(1);
+    expect(JSON.stringify(dropped)).not.toContain(account.email);
+    const closed = (await Promise.all(products.map((product) => alertsOf(product.id)))).flat();
+    expect(closed.filter((alert) => alert.notified_at !== null)).toHaveLength(STOCK_ALERT_MAILS_PER_WEEK_DEFAULT);
+    expect(closed.filter((alert) => alert.cancelled_at !== null)).toHaveLength(1);
+
+    // A week later the address may be told again.
+    await shop.database.query(
+      `UPDATE mail_sends SET sent_at = sent_at - interval '7 days 1 minute' WHERE email_hash = $1`,
+      [addressHash(account.email)],
+    );
+    const next = await soldOut();
+    await ask(next.id, account.email, { headers: bearer(account.session) });
+    await setStock(next.id, 500);
+    await drain();
+    expect(await emailsFor(next)).toHaveLength(1);
+  });
+});
+
+describe('a list mail waiting in the outbox', () => {
+  it('is dropped unsent when its address unsubscribes before it goes', async () => {
+    const queue = (to: string) =>
+      shop.database.query<{ id: string }>(
+        `INSERT INTO outbox (kind, payload) VALUES ('email', $1::jsonb) RETURNING id`,
+        [
+          JSON.stringify({
+            to,
+            template: 'stock-returned',
+            data: {
+              productName: 'Lace',
+              price: '₦1,200',
+              productUrl: 'https://shop.example.com/p',
+              unsubscribeUrl: 'x',
+            },
+            listUnsubscribe: 'https://shop.example.com/api/stock-alerts/unsubscribe?token=x',
+            listMailQueuedAt: new Date(Date.now() - 60_000).toISOString(),
+          }),
+        ],
+      );
+    const [gone] = await queue('left.meanwhile@example.com');
+    const [kept] = await queue('still.here@example.com');
+    await shop.database.query('INSERT INTO mail_unsubscribed (email_hash) VALUES ($1)', [
+      addressHash('left.meanwhile@example.com'),
+    ]);
+    await drain();
+    const rows = await shop.database.query<{ id: string; done: boolean; note: string | null; data: unknown }>(
+      `SELECT id, done_at IS NOT NULL AS done, last_error AS note, payload->'data' AS data FROM outbox WHERE id = ANY($1::uuid[])`,
+      [`{${gone?.id},${kept?.id}}`],
+    );
+    expect(rows.find((row) => row.id === gone?.id)).toMatchObject({
+      done: true,
+      note: 'dropped: the address unsubscribed',
+      data: null,
+    });
+    // The other waits for a mail server, as every email does without SMTP_URL.
+    expect(rows.find((row) => row.id === kept?.id)).toMatchObject({ done: false });
   });
 });

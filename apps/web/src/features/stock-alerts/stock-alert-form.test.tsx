@@ -39,11 +39,14 @@ afterEach(() => {
 
 describe('the back-in-stock form', () => {
   it('shows on a sold-out product only, and sends the address; the answer is announced', async () => {
-    const fetchMock = await openProduct(soldOut, { status: 201, body: { message: STOCK_ALERT_MESSAGES.requested } });
+    const fetchMock = await openProduct(soldOut, {
+      status: 201,
+      body: { message: STOCK_ALERT_MESSAGES.confirmationSent },
+    });
     expect(screen.getByRole('heading', { name: STOCK_ALERT_MESSAGES.heading })).toBeTruthy();
     fireEvent.change(emailField(), { target: { value: ' ada@example.com ' } });
     fireEvent.click(form().getByRole('button', { name: STOCK_ALERT_MESSAGES.submit }));
-    await waitFor(() => expect(form().getByRole('status').textContent).toBe(STOCK_ALERT_MESSAGES.requested));
+    await waitFor(() => expect(form().getByRole('status').textContent).toBe(STOCK_ALERT_MESSAGES.confirmationSent));
     expect(apiCalls(fetchMock).find((call) => call.line.startsWith('POST'))).toEqual({
       line: `POST /api/products/${soldOut.id}/stock-alerts`,
       body: { email: 'ada@example.com' },
