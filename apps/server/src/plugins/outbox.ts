@@ -24,7 +24,15 @@ export const outboxPlugin = fp(
     const outbox = new OutboxWorker({
       database,
       log: app.log,
-      handlers: { [EMAIL_OUTBOX_KIND]: emailJobHandler(mailer, app.log, () => app.settings.emailShop()) },
+      handlers: {
+        [EMAIL_OUTBOX_KIND]: emailJobHandler(
+          mailer,
+          app.log,
+          () => app.settings.emailShop(),
+          // The users module is registered after this plugin: asked when an email is written.
+          async (email) => (await app.users.findAccountByEmail(email))?.user.emailVerified === true,
+        ),
+      },
       pollMs: config.outbox.pollMs,
       retryBaseMs: config.outbox.retryBaseMs,
     });

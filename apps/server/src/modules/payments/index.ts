@@ -52,7 +52,12 @@ export default fp(
       orders,
       proofsRepository,
     );
-    const payOnDelivery = new PayOnDeliveryMethod(() => settings.latest().payOnDeliveryCapNaira, repository, orders);
+    const payOnDelivery = new PayOnDeliveryMethod(
+      () => settings.latest().payOnDeliveryCapNaira,
+      repository,
+      orders,
+      app.users,
+    );
     const service = new PaymentsService(repository, orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
       callLimits: { perCustomer: limits.paymentCallsPerCustomer, perOrder: limits.paymentCallsPerOrder },
@@ -108,6 +113,6 @@ export default fp(
   },
   {
     name: 'payments',
-    dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics'],
+    dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics', 'users'],
   },
 );
