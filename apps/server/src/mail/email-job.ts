@@ -38,7 +38,8 @@ export function emailJobHandler(
       return { status: 'kept', note: 'kept: SMTP_URL is not set' };
     }
     const recipient: EmailRecipient = {
-      verified: SHOP_TEMPLATES.has(payload.template) || (await isVerifiedAddress(payload.to)),
+      verified:
+        SHOP_TEMPLATES.has(payload.template) || (payload.recipientVerified ?? (await isVerifiedAddress(payload.to))),
     };
     await mailer.send(
       payload.to,

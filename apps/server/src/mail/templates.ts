@@ -318,8 +318,9 @@ export function contactMessageEmail(
 }
 
 /**
- * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
- * be used to send someone else a message of a stranger's choosing.
+ * NOTE: the confirmation repeats nothing the visitor typed but their name, and the outbox leaves
+ * that out too (recipientData: nobody proved the address is theirs), so the form cannot be used
+ * to send someone else a message of a stranger's choosing.
  */
 export function contactConfirmationEmail(
   { fullname }: EmailTemplates['contact-confirmation'],

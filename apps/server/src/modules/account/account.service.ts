@@ -179,6 +179,8 @@ export class AccountService {
           to: oldEmail,
           template: 'email-changed',
           data: { firstName: user.firstName, newEmail: user.email },
+          // The old address is no account's once this commits: its state is the one it had.
+          recipientVerified: account.user.emailVerified,
         });
       }
       return user;
