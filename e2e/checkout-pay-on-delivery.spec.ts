@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { createVerifiedCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
 import {
@@ -57,7 +57,7 @@ describe('pay on delivery in Lagos', () => {
       const { page } = customerTab;
       const problems = trackProblems(page, customerTab.errors);
       await themed(page, mode);
-      const { email } = await createCustomer();
+      const { email } = await createVerifiedCustomer();
       await logIn(page, email, PASSWORD);
       const [product] = await productsToBuy(1);
       if (!product) throw new Error('no product to buy');
@@ -128,7 +128,7 @@ describe('pay on delivery in Lagos', () => {
       const found: string[] = [];
       const { page, context } = await shop.newPage({ width, height: 900 });
       await themed(page, mode);
-      const { email, firstName, lastName } = await createCustomer();
+      const { email, firstName, lastName } = await createVerifiedCustomer();
       await logIn(page, email, PASSWORD);
       const [product] = await productsToBuy(1);
       if (!product) throw new Error('no product to buy');

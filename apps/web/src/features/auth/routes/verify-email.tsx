@@ -28,13 +28,17 @@ export default function VerifyEmailPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
-  const sent = useRef(false);
+  /** The token last sent (null: none yet): each link is sent once, a single-use link. */
+  const sent = useRef<string | null>(null);
 
   useEffect(() => {
-    // NOTE: once per visit (React's development double effect too): the link is single-use.
-    if (sent.current) return;
-    sent.current = true;
     const token = tokenOf(location.hash);
+    // NOTE: each token once (React's development double effect too), and the address without a
+    // fragment this page leaves behind is not a link of its own; another link opened in the same
+    // tab (only the fragment changes) is sent in its turn.
+    if (sent.current !== null && (token === '' || token === sent.current)) return;
+    sent.current = token;
+    setOutcome({ kind: 'pending' });
     // The token leaves the address bar and the history once read.
     if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     if (!token) {
