@@ -13,7 +13,7 @@ export const uniqueEmail = (label = 'customer') =>
 export interface Session {
   token: string;
   cookie: string;
-  user: { id: string; email: string; role: string };
+  user: { id: string; email: string; role: string; emailVerified: boolean };
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
