@@ -51,6 +51,16 @@ describe('registration', () => {
     expect(again.json()).toMatchObject({ message: M.emailAlreadyVerified, user: { emailVerified: true } });
   });
 
+  it('uses a link once when two clicks land together: one verifies, the other finds it verified', async () => {
+    const { email } = await customer(app);
+    const token = verifyTokenFrom(await welcomeTo(email));
+    const answers = await Promise.all([verifyEmail(token), verifyEmail(token)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().message).sort()).toEqual(
+      [M.emailAlreadyVerified, M.emailVerified].sort(),
+    );
+  });
+
   it('keeps only the SHA-256 of the token, with a 48-hour expiry', async () => {
     const { email, id } = await customer(app);
     const token = verifyTokenFrom(await welcomeTo(email));
