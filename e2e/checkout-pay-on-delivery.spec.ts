@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { createVerifiedCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
 import {
@@ -57,7 +57,7 @@ describe('pay on delivery in Lagos', () => {
       const { page } = customerTab;
       const problems = trackProblems(page, customerTab.errors);
       await themed(page, mode);
-      const { email } = await createCustomer();
+      const { email } = await createVerifiedCustomer();
       await logIn(page, email, PASSWORD);
       const [product] = await productsToBuy(1);
       if (!product) throw new Error('no product to buy');
@@ -72,10 +72,17 @@ describe('pay on delivery in Lagos', () => {
       expect(squash(await next.textContent())).toContain(
         squash(`We will call you to confirm your order. When it arrives, pay the rider ${naira(total)}`),
       );
+      // Until when the shop's call may come (48 hours): unconfirmed by then, the order is cancelled.
+      expect(squash(await next.textContent())).toMatch(
+        /If we cannot confirm it with you by .+, the order is cancelled and its items go back on sale\./,
+      );
       expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
       found.push(...(await seriousViolations(page, 'pay-on-delivery order placed')));
       const orderPath = (await page.getByRole('link', { name: 'View order' }).getAttribute('href')) ?? '';
       const orderId = orderPath.split('/').at(-1) ?? '';
+      // The order page says the same until the call; after it, the deadline is gone (below).
+      await page.goto(orderPath);
+      await page.getByTestId('pod-confirm-by').waitFor();
 
       // The admin calls the customer, then records the cash the rider brought back.
       const adminTab = await shop.newPage({ width, height: 900 });
@@ -105,6 +112,7 @@ describe('pay on delivery in Lagos', () => {
       expect(await page.getByTestId('order-status').textContent()).toContain('DELIVERED');
       const mine = page.getByTestId('pay-on-delivery-steps');
       expect(await mine.locator('[data-done="true"]').count()).toBe(3);
+      expect(await page.getByTestId('pod-confirm-by').count()).toBe(0);
       found.push(...(await seriousViolations(page, 'customer order paid on delivery')));
 
       // Both emails went through real SMTP on loopback.
@@ -128,7 +136,7 @@ describe('pay on delivery in Lagos', () => {
       const found: string[] = [];
       const { page, context } = await shop.newPage({ width, height: 900 });
       await themed(page, mode);
-      const { email, firstName, lastName } = await createCustomer();
+      const { email, firstName, lastName } = await createVerifiedCustomer();
       await logIn(page, email, PASSWORD);
       const [product] = await productsToBuy(1);
       if (!product) throw new Error('no product to buy');

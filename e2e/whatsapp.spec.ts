@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { createVerifiedCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { outputDir, useBrowser } from './fixtures/browser';
 import { type ApiProduct, addToCart, fillShipping, naira, placeOrder, productsToBuy } from './fixtures/checkout';
@@ -130,7 +130,7 @@ describe('WhatsApp links', () => {
     const info = await shopInfo();
     const { page, context, errors } = await shop.newPage({ width: 1280, height: 900 });
     const problems = trackProblems(page, errors);
-    const { email } = await createCustomer();
+    const { email } = await createVerifiedCustomer();
     await logIn(page, email, PASSWORD);
     await addToCart(page, product, 1);
     await page.goto('/checkout');

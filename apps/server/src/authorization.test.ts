@@ -1,7 +1,7 @@
 import { PRODUCT_CSV_COLUMNS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, customer, login, register, type Session } from '../test/accounts';
+import { ADMIN, bearer, customer, login, register, type Session, verifiedCustomer } from '../test/accounts';
 import { createTestApp } from '../test/helper';
 import { multipart, picture } from '../test/multipart';
 import { createProduct, placeOrder } from '../test/orders';
@@ -291,10 +291,10 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   // Later admin endpoints (products, categories) go here, one line each.
 ];
 
-/** A pay-on-delivery order of a new Lagos customer (a customer has one open at a time). */
+/** A pay-on-delivery order of a new, verified Lagos customer (a customer has one open at a time). */
 async function aPayOnDeliveryOrder(app: FastifyInstance): Promise<string> {
   const product = await createProduct(shop.database, { stock: 5 });
-  const { session } = await customer(app);
+  const { session } = await verifiedCustomer(app);
   const placed = await placeOrder(
     app,
     session,

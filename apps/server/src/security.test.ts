@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ACCOUNT_MESSAGES, MESSAGES, TEXT_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, GOOD_PASSWORD, register, uniqueEmail } from '../test/accounts';
+import { customer, GOOD_PASSWORD, register, uniqueEmail, verifyEmailOf } from '../test/accounts';
 import { createMailingTestApp } from '../test/helper';
 import type { TestSmtpServer } from '../test/smtp';
 import { PERMISSIONS_POLICY } from './plugins/security-headers';
@@ -307,6 +307,9 @@ describe('names', () => {
 
   it('stored before the rule are escaped in both parts of an email and never reach its headers', async () => {
     const account = await register(app);
+    // Verified: an unverified address gets no name at all (mail/unverified-recipient.test.ts);
+    // this is about what a verified one gets.
+    await verifyEmailOf(app, account.id);
     await shop.database.query('UPDATE users SET first_name = $1 WHERE email = $2', [
       '<b>Ada</b>\r\nBcc: victim@example.com\r\n\r\nhttp://spam.example',
       account.email,

@@ -13,7 +13,7 @@ export const uniqueEmail = (label = 'customer') =>
 export interface Session {
   token: string;
   cookie: string;
-  user: { id: string; email: string; role: string };
+  user: { id: string; email: string; role: string; emailVerified: boolean };
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
@@ -49,6 +49,22 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export async function customer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const account = await register(app, overrides);
   return { ...account, session: await login(app, account.email, account.password) };
+}
+
+/**
+ * Marks the account's email address verified, as opening its emailed link does (the link itself
+ * is tested in modules/users/email-verification.test.ts): for tests of what a verified customer
+ * may do, such as paying on delivery.
+ */
+export async function verifyEmailOf(app: FastifyInstance, userId: string): Promise<void> {
+  await app.database.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
+}
+
+/** A new customer whose email address is verified, logged in (pay on delivery needs one). */
+export async function verifiedCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const account = await customer(app, overrides);
+  await verifyEmailOf(app, account.id);
+  return account;
 }
 
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.token}` });

@@ -128,3 +128,10 @@ export function otpFrom(mail: ReceivedMail): string {
   if (!match?.[1]) throw new Error('no 6-digit code in the email');
   return match[1];
 }
+
+/** The token of the email verification link in a welcome or verification email. */
+export function verifyTokenFrom(mail: ReceivedMail): string {
+  const match = /\/verify-email#token=([A-Za-z0-9_-]{43})/.exec(mail.text);
+  if (!match?.[1]) throw new Error('no verification link in the email');
+  return match[1];
+}

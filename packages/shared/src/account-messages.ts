@@ -20,6 +20,7 @@ export const ACCOUNT_MESSAGES = {
   /** The phone rule, said under the register form's phone field. */
   phoneHint: '10 to 15 digits, e.g. 08012345678',
   addressTooLong: 'Address must be at most 500 characters',
+  addressHasLink: 'Please enter the address without web links',
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'The passwords do not match',
   otpInvalidFormat: 'OTP must be 6 digits',
@@ -61,4 +62,19 @@ export const ACCOUNT_MESSAGES = {
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',
   lastAdmin: 'There must be at least one active admin',
+
+  // Email verification (SECURITY.md "Verified email").
+  emailVerified: 'Your email address is verified',
+  emailAlreadyVerified: 'Your email address is already verified',
+  emailNotVerified: 'Your email address is not verified yet',
+  verifyingEmail: 'Checking your link…',
+  verificationLinkInvalid: 'This link has expired or was already used. Send yourself a new one.',
+  verificationLinkMissing: 'This link is incomplete. Open the whole link from the email, or send yourself a new one.',
+  verificationSent: 'We have sent a verification link to your email address. It is valid for 48 hours.',
+  verificationSendFailed: 'Could not send the verification email. Please try again.',
+  tooManyVerificationRequests: 'Too many verification emails asked for. Please try again later.',
+  resendVerification: 'Send the verification email again',
+  loginToResend: 'Log in to send yourself a new link.',
+  /** Said on the profile beside an unverified address. */
+  verifyWhy: 'Open the link we emailed you to verify it: pay on delivery needs a verified address.',
 } as const;

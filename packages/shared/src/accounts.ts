@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './constants';
 import { phoneNumberSchema } from './nigeria';
-import { EMAIL_PATTERN, personName, text } from './text';
+import { EMAIL_PATTERN, personName, text, withoutLinks } from './text';
 
 // Accounts: the SPEC.md §5 rules, used by the forms and by the server's routes.
 
@@ -22,6 +22,11 @@ export const ACCOUNT_LIMITS = {
   otpMaxAttempts: 5,
   passwordMinLength: 6,
   passwordMaxLength: 128,
+  /** An email verification link works this long, and once (SECURITY.md "Verified email"). */
+  verificationValidHours: 48,
+  /** Verification emails one account may ask for in a window. */
+  verificationRequestsPerUser: 3,
+  verificationWindowMinutes: 60,
 } as const;
 
 // Every pattern runs only on text already bounded by `text()` and runs in linear time
@@ -62,9 +67,10 @@ const nameSchema = (required: string, tooShort: string) =>
 export const firstNameSchema = nameSchema(M.firstNameRequired, M.firstNameTooShort);
 export const lastNameSchema = nameSchema(M.lastNameRequired, M.lastNameTooShort);
 
-export const addressSchema = text(500, { tooLong: M.addressTooLong, multiline: true }).transform((value) =>
-  value === '' ? null : value,
-);
+export const addressSchema = withoutLinks(
+  text(500, { tooLong: M.addressTooLong, multiline: true }),
+  M.addressHasLink,
+).transform((value) => (value === '' ? null : value));
 
 export const otpSchema = text(20, { message: M.otpInvalidFormat, tooLong: M.otpInvalidFormat }).regex(
   OTP_PATTERN,
@@ -118,6 +124,15 @@ export const resetPasswordFormSchema = z
     message: M.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
+/** POST /api/users/verify-email: the token of the emailed link. */
+export const verifyEmailRequestSchema = z.object({
+  token: text(100, { message: M.verificationLinkMissing, tooLong: M.verificationLinkInvalid }).min(
+    1,
+    M.verificationLinkMissing,
+  ),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 export const profileUpdateRequestSchema = z.object({
@@ -170,6 +185,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   active: z.boolean(),
   createdAt: z.string(),
+  /** The emailed link proved the address (SECURITY.md "Verified email"); a new address is unverified. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

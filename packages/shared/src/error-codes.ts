@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   INVALID_INPUT: 400,
   /** A one-time password reset code that is wrong, used up or expired. */
   INVALID_OTP: 400,
+  /** An email verification link that is unknown, used or expired: a new one can be sent. */
+  VERIFICATION_LINK_INVALID: 400,
   /** Changing the email needs the current password, and none was sent. */
   CURRENT_PASSWORD_REQUIRED: 400,
   UNAUTHENTICATED: 401,

@@ -169,6 +169,41 @@ describe('the shipping address', () => {
     expect(deliveryArea({ ...accra, state: 'Lagos', area: 'Ikeja' })).toBeNull();
   });
 
+  it('refuses a web link in the street, city, state or postcode, as it does in a name', () => {
+    const links = [
+      'URGENT re-enter your card at https://pay.example',
+      'Visit www.example.ng now',
+      'verify at stitch-and-trim-support.com',
+      'http://10.0.0.1/x',
+    ];
+    for (const link of links) {
+      expect(messagesOf({ ...lagos, address: link }), link).toEqual({ address: ORDER_MESSAGES.addressHasLink });
+      expect(messagesOf({ ...lagos, city: link.slice(0, 100) }), link).toEqual({ city: ORDER_MESSAGES.addressHasLink });
+      expect(messagesOf({ ...lagos, zipCode: 'www.x.com' })).toEqual({ zipCode: ORDER_MESSAGES.addressHasLink });
+      const abroad = { ...lagos, country: 'Ghana', area: undefined, phoneNumber: '+233201234567' };
+      expect(messagesOf({ ...abroad, state: link.slice(0, 100) }), link).toEqual({
+        state: ORDER_MESSAGES.addressHasLink,
+      });
+    }
+    expect(ORDER_MESSAGES.addressHasLink).toBe('Please enter the address without web links');
+    // What addresses are made of still passes: abbreviations, plot and shop numbers, a "No." or two.
+    for (const address of [
+      'Plot 5, Shop 12, Computer Village, Ikeja',
+      'No. 3 Adeola Odeku St., V.I.',
+      'Blk 4 Flat 2',
+    ]) {
+      expect(messagesOf({ ...lagos, address }), address).toEqual({});
+    }
+  });
+
+  it('refuses a web link in the address kept on the profile', () => {
+    const result = profileUpdateRequestSchema.safeParse({ address: '12 Balogun St, see https://evil.example' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([ACCOUNT_MESSAGES.addressHasLink]);
+    expect(profileUpdateRequestSchema.parse({ address: '12 Balogun Street\nIkeja' }).address).toBe(
+      '12 Balogun Street\nIkeja',
+    );
+  });
+
   it('sends the messages under the shipping details of an order request', () => {
     const result = createOrderRequestSchema.safeParse({
       shippingDetails: { ...lagos, area: undefined, phoneNumber: '0803' },

@@ -18,6 +18,8 @@ export const ORDER_MESSAGES = {
   countryInvalid: 'Please choose a country we deliver to',
   fieldTooLong: 'This field is too long',
   nameInvalid: 'Please enter a name without links or special symbols',
+  /** A street, city, state or postcode that carries a web link (it goes into emails). */
+  addressHasLink: 'Please enter the address without web links',
   deliveryMethodInvalid: 'Please choose a delivery method',
   paymentMethodInvalid: 'Please choose a payment method',
   paypalUnavailable:
@@ -84,6 +86,9 @@ export const ORDER_MESSAGES = {
   podLagosOnly: 'Pay on delivery is available for Lagos addresses only',
   /** 'Pay on delivery is available for orders up to ₦150,000'. */
   podOverCap: (cap: string) => `Pay on delivery is available for orders up to ${cap}`,
+  /** The shop calls and holds stock for a pay-on-delivery order: it must reach the customer's own address. */
+  podEmailUnverified:
+    'Pay on delivery needs a verified email address. Open the link we emailed you, or send a new one.',
   podOpenOrder: 'You already have a pay-on-delivery order awaiting delivery',
   podSwitchedOff: 'Pay on delivery is not available at the moment',
   podDescription: 'Pay the rider when your order arrives: cash, POS or transfer.',

@@ -13,7 +13,7 @@ import { ORDER_MESSAGES } from './order-messages';
 import { DATE_RANGE_REFINEMENT, dateRangeInOrder, paymentEventSchema } from './orders-admin';
 import { podConfigSchema, podStepsSchema } from './pay-on-delivery';
 import { PAYSTACK_CHANNELS } from './payment-channels';
-import { EMAIL_PATTERN, personName, text } from './text';
+import { EMAIL_PATTERN, personName, text, withoutLinks } from './text';
 import { transferProofSchema } from './transfer-proofs';
 import { LINE_MAX_UNITS, parseQuantity, QUANTITY_SCALE, SALE_UNITS, STOCK_UNITS_MAX } from './units';
 
@@ -35,6 +35,11 @@ export const ORDER_QUANTITY_MAX = LINE_MAX_UNITS.piece;
 export const ORDER_LINES_MAX = 50;
 
 const required = (message: string, max = 200) => text(max, { message, tooLong: M.fieldTooLong }).min(1, message);
+/**
+ * A free-text part of the address: it goes into the shop's emails, so, as names, it refuses web
+ * links (text.ts withoutLinks).
+ */
+const addressPart = (message: string, max: number) => withoutLinks(required(message, max), M.addressHasLink);
 /** The name a parcel is addressed to: one line, no links or markup (it goes into emails). */
 const requiredName = (message: string) =>
   personName(100, { message, tooLong: M.fieldTooLong, invalid: M.nameInvalid }).min(1, message);
@@ -55,15 +60,15 @@ export const shippingDetailsSchema = z
       .regex(EMAIL_PATTERN, 'Invalid email address')
       .transform((value) => value.toLowerCase()),
     phoneNumber: requiredPhoneNumberSchema(M.phoneRequired),
-    address: text(500, { message: M.addressRequired, tooLong: M.fieldTooLong, multiline: true }).min(
-      1,
-      M.addressRequired,
+    address: withoutLinks(
+      text(500, { message: M.addressRequired, tooLong: M.fieldTooLong, multiline: true }).min(1, M.addressRequired),
+      M.addressHasLink,
     ),
-    city: required(M.cityRequired, 100),
-    state: required(M.stateRequired, 100),
+    city: addressPart(M.cityRequired, 100),
+    state: addressPart(M.stateRequired, 100),
     /** The Lagos local government area: required when the state is Lagos (API.md). */
-    area: text(100, { tooLong: M.fieldTooLong }).nullish(),
-    zipCode: required(M.zipCodeRequired, 20),
+    area: withoutLinks(text(100, { tooLong: M.fieldTooLong }), M.addressHasLink).nullish(),
+    zipCode: addressPart(M.zipCodeRequired, 20),
     country: z.enum(SHIPPING_COUNTRIES, { message: M.countryInvalid }),
   })
   .superRefine((details, context) => {

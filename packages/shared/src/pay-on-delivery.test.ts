@@ -8,7 +8,14 @@ import {
 } from './index';
 
 const CAP = podCapKobo(150_000);
-const lagos = { country: 'Nigeria', state: 'Lagos', totalKobo: 50_000_00, capKobo: CAP, hasOpenPodOrder: false };
+const lagos = {
+  country: 'Nigeria',
+  state: 'Lagos',
+  totalKobo: 50_000_00,
+  capKobo: CAP,
+  emailVerified: true,
+  hasOpenPodOrder: false,
+};
 
 describe('payOnDeliveryOffer', () => {
   it('offers pay on delivery for a Lagos address under the cap', () => {
@@ -48,14 +55,29 @@ describe('payOnDeliveryOffer', () => {
     });
   });
 
+  it('refuses a customer whose email address is not verified, saying how to verify it', () => {
+    expect(payOnDeliveryOffer({ ...lagos, emailVerified: false })).toEqual({
+      offered: false,
+      reason: 'unverified-email',
+      message: 'Pay on delivery needs a verified email address. Open the link we emailed you, or send a new one.',
+    });
+  });
+
+  it('gives the address and the cap before the unverified email, and that before the open order', () => {
+    const unverified = { ...lagos, emailVerified: false };
+    expect(payOnDeliveryOffer({ ...unverified, state: 'Kano' })).toMatchObject({ reason: 'not-lagos' });
+    expect(payOnDeliveryOffer({ ...unverified, totalKobo: CAP + 1 })).toMatchObject({ reason: 'over-cap' });
+    expect(payOnDeliveryOffer({ ...unverified, hasOpenPodOrder: true })).toMatchObject({ reason: 'unverified-email' });
+  });
+
   it('is off when the cap is 0', () => {
     expect(payOnDeliveryOffer({ ...lagos, capKobo: 0 })).toMatchObject({ offered: false, reason: 'off' });
   });
 
   it('gives the address reason before the cap, and the cap before the open order', () => {
     expect(
-      payOnDeliveryOffer({ country: 'Nigeria', state: 'Kano', totalKobo: CAP * 2, capKobo: CAP, hasOpenPodOrder: true })
-        .offered === false && 'not-lagos',
+      payOnDeliveryOffer({ ...lagos, state: 'Kano', totalKobo: CAP * 2, hasOpenPodOrder: true }).offered === false &&
+        'not-lagos',
     ).toBe('not-lagos');
     expect(payOnDeliveryOffer({ ...lagos, totalKobo: CAP + 100, hasOpenPodOrder: true })).toMatchObject({
       reason: 'over-cap',

@@ -23,15 +23,17 @@ export const POD_PAYMENT_WAY_LABELS: Record<PodPaymentWay, string> = {
   transfer: 'Transfer',
 };
 
-export type PayOnDeliveryRefusal = 'off' | 'not-lagos' | 'over-cap' | 'open-order';
+export type PayOnDeliveryRefusal = 'off' | 'not-lagos' | 'over-cap' | 'unverified-email' | 'open-order';
 
 export type PayOnDeliveryOffer = { offered: true } | { offered: false; reason: PayOnDeliveryRefusal; message: string };
 
 /**
  * Whether pay on delivery is offered for an order: a Nigerian address in Lagos State (whatever
  * the delivery method: pickup too, but only with a Lagos address), a total with delivery of at
- * most the cap (0: the method is off), and no open pay-on-delivery order of the customer (placed,
- * not yet paid and not cancelled). The first reason that applies is given.
+ * most the cap (0: the method is off), a customer whose email address is verified (the shop
+ * phones them and holds the stock longest: it must be their own address, SECURITY.md "Verified
+ * email"), and no open pay-on-delivery order of the customer (placed, not yet paid and not
+ * cancelled). The first reason that applies is given.
  */
 export function payOnDeliveryOffer(input: {
   country: string | null | undefined;
@@ -39,6 +41,8 @@ export function payOnDeliveryOffer(input: {
   /** The order's total with delivery, in kobo. */
   totalKobo: number;
   capKobo: number;
+  /** The customer's email address is verified (User.emailVerified). */
+  emailVerified: boolean;
   hasOpenPodOrder: boolean;
 }): PayOnDeliveryOffer {
   if (input.capKobo <= 0) return { offered: false, reason: 'off', message: M.podSwitchedOff };
@@ -48,6 +52,7 @@ export function payOnDeliveryOffer(input: {
   if (input.totalKobo > input.capKobo) {
     return { offered: false, reason: 'over-cap', message: M.podOverCap(formatNairaShort(koboToNaira(input.capKobo))) };
   }
+  if (!input.emailVerified) return { offered: false, reason: 'unverified-email', message: M.podEmailUnverified };
   if (input.hasOpenPodOrder) return { offered: false, reason: 'open-order', message: M.podOpenOrder };
   return { offered: true };
 }

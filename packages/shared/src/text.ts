@@ -74,5 +74,13 @@ export function personName(max: number, options: Omit<TextOptions, 'multiline'> 
   });
 }
 
+/**
+ * `schema` refusing a web link (a scheme, `www.`, a common web address ending: the rule names
+ * follow), for free text that goes into emails, such as a street address.
+ */
+export function withoutLinks<Schema extends z.ZodType<string>>(schema: Schema, message: string) {
+  return schema.refine((value) => !LINK_IN_NAME.test(value), { message, abort: true });
+}
+
 /** A route parameter (an id or a slug): short, single-line, no controls. */
 export const routeParamSchema = text(200, { trim: false }).min(1, TEXT_MESSAGES.required);

@@ -113,7 +113,8 @@ describe('the outbox without SMTP_URL', () => {
         { database: shop.database },
       );
       const mail = await smtp.waitFor(email, (m) => m.subject.startsWith('Welcome'), 20_000);
-      expect(mail.text).toContain('Hello Ada');
+      expect(mail.text).toContain('Your Stitch & Trim account is ready.');
+      expect(mail.text).toContain('/verify-email#token=');
     } finally {
       await second?.close();
       await smtp.stop();

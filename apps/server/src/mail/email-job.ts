@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import type { Mailer } from './mailer';
 import type { EmailOutboxPayload } from './outbox-email';
-import { DEFAULT_EMAIL_SHOP, type EmailShop, renderEmail } from './templates';
+import { DEFAULT_EMAIL_SHOP, type EmailRecipient, type EmailShop, renderEmail, SHOP_TEMPLATES } from './templates';
 
 /**
  * Sends one queued email. NOTE: nothing here logs the message body or its data: the data may
@@ -15,6 +15,12 @@ export function emailJobHandler(
   shop: () => Promise<EmailShop> = async () => DEFAULT_EMAIL_SHOP,
   /** Whether the address went on the unsubscribed list after this time (a list mail is then not sent). */
   unsubscribedSince: (email: string, since: Date) => Promise<boolean> = async () => false,
+  /**
+   * Whether an address belongs to an account that verified it (app.users), asked as each
+   * customer email is written: an unverified one gets none of the text the customer typed
+   * (templates.ts recipientData). Unknown addresses count as unverified.
+   */
+  isVerifiedAddress: (email: string) => Promise<boolean> = async () => false,
 ): OutboxHandler {
   return async (job) => {
     const payload = job.payload as unknown as EmailOutboxPayload;
@@ -38,9 +44,13 @@ export function emailJobHandler(
       log.info(about, 'email kept in the outbox, not sent: SMTP_URL is not set');
       return { status: 'kept', note: 'kept: SMTP_URL is not set' };
     }
+    const recipient: EmailRecipient = {
+      verified:
+        SHOP_TEMPLATES.has(payload.template) || (payload.recipientVerified ?? (await isVerifiedAddress(payload.to))),
+    };
     await mailer.send(
       payload.to,
-      renderEmail(payload.template, payload.data as never, await shop()),
+      renderEmail(payload.template, payload.data as never, await shop(), recipient),
       payload.replyTo || payload.listUnsubscribe
         ? {
             ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),

@@ -21,6 +21,12 @@ export interface EmailOutboxPayload<Name extends EmailTemplateName = EmailTempla
    * if its address unsubscribes before it goes (mail/mail-consent.ts).
    */
   listMailQueuedAt?: string;
+  /**
+   * Whether `to` was a verified address when this was queued, for a message to an address no
+   * account has any more (the old address of a changed email); otherwise the outbox worker asks
+   * when it writes the message (email-job.ts).
+   */
+  recipientVerified?: boolean;
 }
 
 type Executor = Pick<AppDatabase, 'insert'>;

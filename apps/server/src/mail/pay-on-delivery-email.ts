@@ -5,6 +5,8 @@ import {
   type EmailShop,
   type EmailTemplates,
   escapeHtml,
+  helloHtml,
+  helloLine,
   layout,
   type RenderedEmail,
 } from './templates';
@@ -47,7 +49,7 @@ export function podPaidEmail(
   return {
     subject: `Order ${orderNumber} delivered: payment received`,
     text: [
-      `Hello ${firstName},`,
+      helloLine(firstName),
       '',
       said,
       '',
@@ -60,7 +62,7 @@ export function podPaidEmail(
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} delivered`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>${escapeHtml(said)}</p>
 <table style="width:100%;border-collapse:collapse">${rows}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>

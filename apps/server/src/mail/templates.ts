@@ -42,8 +42,12 @@ export interface RenderedEmail {
 /** Every email the shop sends, by template name, with the data each needs. */
 export interface EmailTemplates {
   'password-reset-otp': { firstName: string; otp: string };
-  welcome: { firstName: string; shopUrl?: string };
-  'email-changed': { firstName: string; newEmail: string };
+  /** A new account; `verifyUrl` is its first email verification link (SECURITY.md "Verified email"). */
+  welcome: { firstName: string; shopUrl?: string; verifyUrl?: string };
+  /** A new verification link: asked for again, or for a changed address. */
+  'email-verification': { firstName: string; verifyUrl: string };
+  /** `newEmail` is left out when the old address was never verified (recipientData below). */
+  'email-changed': { firstName: string; newEmail?: string };
   /** To the shop: a visitor's message from the contact form (Reply-To is the visitor). */
   'contact-message': { fullname: string; email: string; subject: string | null; message: string; receivedAt: string };
   /** To the visitor: their message arrived. */
@@ -179,6 +183,10 @@ export const escapeHtml = (value: string) =>
 /** Visitor text for the HTML part: one safe line, then escaped. */
 const html = (value: string) => escapeHtml(plainLine(value));
 
+/** "Hello Ada," or, when the name is left out (an unverified recipient), "Hello,". */
+export const helloLine = (name: string) => (plainLine(name) ? `Hello ${plainLine(name)},` : 'Hello,');
+export const helloHtml = (name: string) => escapeHtml(helloLine(name));
+
 /** Every email's frame: the shop's name on top, its address, phone and email at the foot. */
 export function layout(title: string, body: string, shop: EmailShop = DEFAULT_EMAIL_SHOP): string {
   const name = escapeHtml(shop.name);
@@ -204,7 +212,7 @@ export function passwordResetOtpEmail(
     subject: subjectLine(`Your ${shop.name} password reset code`),
     // NOTE: the code stands on a line of its own so no line wrapping of the message splits it.
     text: [
-      `Hello ${name},`,
+      helloLine(name),
       '',
       'Use this code to reset your password:',
       '',
@@ -216,7 +224,7 @@ export function passwordResetOtpEmail(
     ].join('\n'),
     html: layout(
       'Password reset code',
-      `<p>Hello ${html(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>Use this code to reset your password:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${html(otp)}</p>
 <p>It is valid for ${minutes} minutes. If you did not ask to reset your password, you can ignore this email; your password stays the same.</p>`,
@@ -226,26 +234,59 @@ export function passwordResetOtpEmail(
 }
 
 export function welcomeEmail(
-  { firstName, shopUrl }: EmailTemplates['welcome'],
+  { firstName, shopUrl, verifyUrl }: EmailTemplates['welcome'],
   shop: EmailShop = DEFAULT_EMAIL_SHOP,
 ): RenderedEmail {
   const shopLine = shopUrl ? `Start shopping at ${shopUrl}/shop` : 'Start shopping any time.';
+  const verify = verifyUrl ? verifyParagraph(verifyUrl) : null;
   return {
     subject: subjectLine(`Welcome to ${shop.name}`),
     text: [
-      `Hello ${plainLine(firstName)},`,
+      helloLine(firstName),
       '',
       `Your ${shop.name} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.`,
       '',
+      ...(verify ? [...verify.text, ''] : []),
       shopLine,
       '',
       shop.name,
     ].join('\n'),
     html: layout(
       `Welcome to ${shop.name}`,
-      `<p>Hello ${html(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>Your ${escapeHtml(shop.name)} account is ready. You can now check out faster, follow your orders and keep your delivery address on file.</p>
+${verify ? verify.html : ''}
 ${shopUrl ? `<p><a href="${escapeHtml(`${shopUrl}/shop`)}" style="color:#7f1d3a">Start shopping</a></p>` : ''}`,
+      shop,
+    ),
+  };
+}
+
+/** Why and how to verify the address, with the link on a line of its own (welcome, email-verification). */
+function verifyParagraph(verifyUrl: string): { text: string[]; html: string } {
+  const why = `Please confirm that this is your email address: it lets you pay on delivery in Lagos. The link works once, for ${ACCOUNT_LIMITS.verificationValidHours} hours.`;
+  return {
+    text: [why, '', `Confirm your email address: ${verifyUrl}`],
+    html: `<p>${escapeHtml(why)}</p>
+<p><a href="${escapeHtml(verifyUrl)}" style="color:#7f1d3a;font-weight:bold">Confirm your email address</a></p>`,
+  };
+}
+
+/** A new verification link, asked for from the profile or checkout, or for a changed address. */
+export function emailVerificationEmail(
+  { firstName, verifyUrl }: EmailTemplates['email-verification'],
+  shop: EmailShop = DEFAULT_EMAIL_SHOP,
+): RenderedEmail {
+  const verify = verifyParagraph(verifyUrl);
+  const ifNotYou = `If you do not have a ${shop.name} account, you can ignore this email: nothing happens unless the link is opened.`;
+  return {
+    subject: `Confirm your email address for ${shop.name}`,
+    text: [helloLine(firstName), '', ...verify.text, '', ifNotYou, '', shop.name].join('\n'),
+    html: layout(
+      'Confirm your email address',
+      `<p>${helloHtml(firstName)}</p>
+${verify.html}
+<p style="font-size:13px;color:#57534e">${escapeHtml(ifNotYou)}</p>`,
       shop,
     ),
   };
@@ -256,15 +297,17 @@ export function emailChangedEmail(
   { firstName, newEmail }: EmailTemplates['email-changed'],
   shop: EmailShop = DEFAULT_EMAIL_SHOP,
 ): RenderedEmail {
-  const changed = `The email address of your ${shop.name} account was changed to ${newEmail}.`;
+  const changed = newEmail
+    ? `The email address of your ${shop.name} account was changed to ${plainLine(newEmail)}.`
+    : `The email address of your ${shop.name} account was changed.`;
   const ifNotYou =
     'If you did not change it, contact the shop at once: someone who knows your password did, and your account now sends its emails there.';
   return {
     subject: `Your ${shop.name} email address was changed`,
-    text: [`Hello ${firstName},`, '', changed, '', ifNotYou, '', shop.name].join('\n'),
+    text: [helloLine(firstName), '', changed, '', ifNotYou, '', shop.name].join('\n'),
     html: layout(
       'Email address changed',
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>${escapeHtml(changed)}</p>
 <p>${escapeHtml(ifNotYou)}</p>`,
       shop,
@@ -302,8 +345,9 @@ export function contactMessageEmail(
 }
 
 /**
- * NOTE: the confirmation repeats nothing the visitor typed but their name, so the form cannot
- * be used to send someone else a message of a stranger's choosing.
+ * NOTE: the confirmation repeats nothing the visitor typed but their name, and the outbox leaves
+ * that out too (recipientData: nobody proved the address is theirs), so the form cannot be used
+ * to send someone else a message of a stranger's choosing.
  */
 export function contactConfirmationEmail(
   { fullname }: EmailTemplates['contact-confirmation'],
@@ -317,7 +361,7 @@ export function contactConfirmationEmail(
   return {
     subject: `We received your message - ${shop.name}`,
     text: [
-      `Hello ${fullname},`,
+      helloLine(fullname),
       '',
       `Thank you for contacting ${shop.name}. Your message has reached us and we will get back to you soon, usually within one working day.`,
       '',
@@ -333,7 +377,7 @@ export function contactConfirmationEmail(
     ].join('\n'),
     html: layout(
       'We received your message',
-      `<p>Hello ${escapeHtml(fullname)},</p>
+      `<p>${helloHtml(fullname)}</p>
 <p>Thank you for contacting ${escapeHtml(shop.name)}. Your message has reached us and we will get back to you soon, usually within one working day.</p>
 <p>Our store hours:<br>${hours.map(escapeHtml).join('<br>')}</p>
 <p>${escapeHtml(visit)}<br>${escapeHtml(reach)}</p>
@@ -355,7 +399,7 @@ function paidAfterCancellationEmail(
   return {
     subject: `Payment received for cancelled order ${orderNumber}`,
     text: [
-      `Hello ${firstName},`,
+      helloLine(firstName),
       '',
       said,
       '',
@@ -364,7 +408,7 @@ function paidAfterCancellationEmail(
     ].join('\n'),
     html: layout(
       `Payment received for cancelled order ${orderNumber}`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>${escapeHtml(said)}</p>
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">See your order</a></p>` : ''}`,
       shop,
@@ -390,7 +434,7 @@ export function orderPaidEmail(
   return {
     subject: `Order ${orderNumber} confirmed: payment received`,
     text: [
-      `Hello ${firstName},`,
+      helloLine(firstName),
       '',
       `Thank you: we have received ${received} for order ${orderNumber} and are preparing it.`,
       '',
@@ -403,7 +447,7 @@ export function orderPaidEmail(
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} confirmed`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>Thank you: we have received ${received} for order <strong>${escapeHtml(orderNumber)}</strong> and are preparing it.</p>
 <table style="width:100%;border-collapse:collapse">${rows}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
@@ -444,7 +488,7 @@ export function orderStatusChangedEmail(
   return {
     subject: `Order ${orderNumber} is ${now}`,
     text: [
-      `Hello ${firstName},`,
+      helloLine(firstName),
       '',
       `Your order ${orderNumber} is now ${now} (${to}).`,
       '',
@@ -454,7 +498,7 @@ export function orderStatusChangedEmail(
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} is ${now}`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>Your order <strong>${escapeHtml(orderNumber)}</strong> is now ${escapeHtml(now)} (${escapeHtml(to)}).</p>
 ${refund ? `<p>${escapeHtml(refund)}</p>` : ''}
 ${orderUrl ? `<p><a href="${escapeHtml(orderUrl)}" style="color:#7f1d3a">Follow your order</a></p>` : ''}`,
@@ -492,7 +536,7 @@ export function orderPaymentReminderEmail(
   return {
     subject: `Reminder: pay for order ${orderNumber} by ${by}`,
     text: [
-      `Hello ${firstName},`,
+      helloLine(firstName),
       '',
       `We are keeping the items of your order ${orderNumber} until ${by} (Lagos time). Please make your bank transfer before then, with the order number as the reference:`,
       '',
@@ -505,7 +549,7 @@ export function orderPaymentReminderEmail(
     ].join('\n'),
     html: layout(
       `Pay for order ${orderNumber} by ${by}`,
-      `<p>Hello ${escapeHtml(firstName)},</p>
+      `<p>${helloHtml(firstName)}</p>
 <p>We are keeping the items of your order <strong>${escapeHtml(orderNumber)}</strong> until <strong>${escapeHtml(by)}</strong> (Lagos time). Please make your bank transfer before then, with the order number as the reference:</p>
 <ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>After that time the order is cancelled and its items go back on sale. If you have already paid, thank you: we confirm transfers as they arrive.</p>
@@ -528,6 +572,11 @@ export interface OrderPlacedAddress {
   state: string;
   zipCode: string;
   country: string;
+  /**
+   * Only the area, city and state are shown (recipientData below: an unverified recipient gets no
+   * street, names or phone number, nothing else the customer typed).
+   */
+  placeOnly?: boolean;
 }
 
 export interface OrderPlacedData {
@@ -576,6 +625,9 @@ const paymentWords = (method: string) => PAYMENT_WORDS[method] ?? plainLine(meth
 
 /** The address as the customer typed it, a line a part, each made one safe line. */
 function addressLines(address: OrderPlacedAddress): string[] {
+  if (address.placeOnly) {
+    return [...(address.area ? [address.area] : []), `${address.city}, ${address.state}`].map(plainLine);
+  }
   return [
     `${address.firstName} ${address.lastName}`,
     address.address,
@@ -672,7 +724,7 @@ export function orderPlacedEmail(data: OrderPlacedData, shop: EmailShop = DEFAUL
   return {
     subject: `Order ${orderNumber} received`,
     text: [
-      `Hello ${name},`,
+      helloLine(name),
       '',
       `Thank you for your order ${orderNumber}.`,
       '',
@@ -696,7 +748,7 @@ export function orderPlacedEmail(data: OrderPlacedData, shop: EmailShop = DEFAUL
     ].join('\n'),
     html: layout(
       `Order ${orderNumber} received`,
-      `<p>Hello ${escapeHtml(name)},</p>
+      `<p>${helloHtml(name)}</p>
 <p>Thank you for your order <strong>${escapeHtml(orderNumber)}</strong>.</p>
 <table style="width:100%;border-collapse:collapse">${data.items.map(orderLineRow).join('\n')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
@@ -819,7 +871,7 @@ export function transferProofRejectedEmail(
   return {
     subject: `Proof of payment for order ${orderNumber} not accepted`,
     text: [
-      `Hello ${name},`,
+      helloLine(name),
       '',
       said,
       '',
@@ -832,7 +884,7 @@ export function transferProofRejectedEmail(
     ].join('\n'),
     html: layout(
       `Proof of payment for order ${orderNumber} not accepted`,
-      `<p>Hello ${escapeHtml(name)},</p>
+      `<p>${helloHtml(name)}</p>
 <p>${escapeHtml(said)}</p>
 <blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #7f1d3a">${reason.map(escapeHtml).join('<br>')}</blockquote>
 <p>${escapeHtml(next)}</p>
@@ -967,13 +1019,68 @@ export function newsletterConfirmEmail(
   );
 }
 
-/** The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any save). */
+/** The emails written to the shop itself (its inbox, ORDERS_EMAIL), about a customer; the rest go to customers. */
+export const SHOP_TEMPLATES: ReadonlySet<EmailTemplateName> = new Set([
+  'contact-message',
+  'order-placed-shop',
+  'transfer-proof-shop',
+  'pod-confirm-reminder-shop',
+  'proof-review-reminder-shop',
+]);
+
+/** Who an email goes to, as the outbox worker finds them when it writes it. */
+export interface EmailRecipient {
+  /** The address belongs to an account whose emailed link proved it (SECURITY.md "Verified email"). */
+  verified: boolean;
+}
+
+/**
+ * The data of a customer email as an unverified recipient gets it: nothing the customer typed,
+ * so an account registered under a stranger's address cannot make the shop mail them its words
+ * (a greeting without the name, the order's address as area, city and state only, no new
+ * address in the email-changed notice). A contact form's confirmation always counts as
+ * unverified: the visitor typed both the address and the name in the same request.
+ */
+export function recipientData<Name extends EmailTemplateName>(
+  name: Name,
+  data: EmailTemplates[Name],
+  recipient: EmailRecipient,
+): EmailTemplates[Name] {
+  if (SHOP_TEMPLATES.has(name)) return data;
+  if (recipient.verified && name !== 'contact-confirmation') return data;
+  const guarded: Record<string, unknown> = { ...(data as object) };
+  if ('firstName' in guarded) guarded.firstName = '';
+  if ('fullname' in guarded) guarded.fullname = '';
+  if ('newEmail' in guarded) delete guarded.newEmail;
+  if (name === 'order-placed') {
+    const { address } = data as EmailTemplates['order-placed'];
+    guarded.address = {
+      firstName: '',
+      lastName: '',
+      address: '',
+      area: address.area ?? null,
+      city: address.city,
+      state: address.state,
+      zipCode: '',
+      country: address.country,
+      placeOnly: true,
+    } satisfies OrderPlacedAddress;
+  }
+  return guarded as EmailTemplates[Name];
+}
+
+/**
+ * The email `name` with `data`, signed with the shop's details (DEFAULT_EMAIL_SHOP before any
+ * save), for `recipient` (recipientData). The outbox worker always says who; a template's own
+ * test may leave it out and get the verified customer's email.
+ */
 export function renderEmail<Name extends EmailTemplateName>(
   name: Name,
   data: EmailTemplates[Name],
   shop: EmailShop = DEFAULT_EMAIL_SHOP,
+  recipient: EmailRecipient = { verified: true },
 ): RenderedEmail {
-  const email = renderTemplate(name, data, shop);
+  const email = renderTemplate(name, recipientData(name, data, recipient), shop);
   // Whatever a template puts in it, a subject stays one line.
   return { ...email, subject: subjectLine(email.subject) };
 }
@@ -988,6 +1095,8 @@ function renderTemplate<Name extends EmailTemplateName>(
       return passwordResetOtpEmail(data as EmailTemplates['password-reset-otp'], shop);
     case 'welcome':
       return welcomeEmail(data as EmailTemplates['welcome'], shop);
+    case 'email-verification':
+      return emailVerificationEmail(data as EmailTemplates['email-verification'], shop);
     case 'email-changed':
       return emailChangedEmail(data as EmailTemplates['email-changed'], shop);
     case 'contact-message':

@@ -31,6 +31,8 @@ export const outboxPlugin = fp(
           app.log,
           () => app.settings.emailShop(),
           (email, since) => unsubscribedAfter(database.db, email, since),
+          // The users module is registered after this plugin: asked when an email is written.
+          async (email) => (await app.users.findAccountByEmail(email))?.user.emailVerified === true,
         ),
       },
       pollMs: config.outbox.pollMs,

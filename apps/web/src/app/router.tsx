@@ -20,6 +20,7 @@ const LoginPage = lazy(() => import('../features/auth/routes/login'));
 const RegisterPage = lazy(() => import('../features/auth/routes/register'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('../features/auth/routes/reset-password'));
+const VerifyEmailPage = lazy(() => import('../features/auth/routes/verify-email'));
 const ProfilePage = lazy(() => import('../features/account/routes/profile'));
 const DashboardPage = lazy(() => import('../features/account/routes/dashboard'));
 // The admin area: its own chunks, never in a storefront bundle.
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
           { path: paths.register.path, element: <RegisterPage /> },
           { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+          // The emailed link: opened signed in or not, on any device.
+          { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
 
           // Login-required group (SPEC.md §2): a guest goes to /login with 'Please login to
           // continue.' and comes back after; /admin and the edit page are for admins only

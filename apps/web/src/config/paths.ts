@@ -26,6 +26,8 @@ export const paths = {
   register: route('/register'),
   forgotPassword: route('/forgot-password'),
   resetPassword: route('/reset-password'),
+  /** The emailed verification link: /verify-email#token=… (the token in the fragment). */
+  verifyEmail: route('/verify-email'),
 
   profile: route('/profile'),
   dashboard: route('/dashboard'),

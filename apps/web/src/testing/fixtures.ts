@@ -61,6 +61,8 @@ export function aUser(overrides: Partial<User> = {}): User {
     role: 'CUSTOMER',
     active: true,
     createdAt: '2025-01-01T00:00:00Z',
+    // Verified, as most screens' customers are; the verification screens set false.
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -38,9 +38,15 @@ export function apiCalls(fetchMock: ReturnType<typeof fakeApi>) {
 export function renderRoute(path: string, state?: unknown) {
   // jsdom does not scroll; the shop calls scrollTo on every route change.
   window.scrollTo = (() => {}) as typeof window.scrollTo;
+  const [address = '', hash] = path.split('#');
   const router = createMemoryRouter(routes, {
     initialEntries: [
-      { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+      {
+        pathname: address.split('?')[0],
+        search: address.includes('?') ? `?${address.split('?')[1]}` : '',
+        hash: hash === undefined ? '' : `#${hash}`,
+        state,
+      },
     ],
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

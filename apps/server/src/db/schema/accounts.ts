@@ -15,6 +15,8 @@ export const users = pgTable(
     /** CUSTOMER or ADMIN; USER from older data is read as CUSTOMER. */
     role: text('role').notNull().default('CUSTOMER'),
     active: boolean('active').notNull().default(true),
+    /** When the emailed link proved the address (migration 0019); null: not verified, or changed since. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,4 +57,23 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/** The emailed links that verify an address (SECURITY.md "Verified email"). */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's random token; the token itself is only in the email. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was sent to: it verifies that address only. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );

@@ -153,7 +153,8 @@ export class AccountService {
   /**
    * The user's own changes. A new email needs the current password (checked after the email is
    * known to be free: registration tells that anyway); it ends the user's other sessions, voids
-   * their reset codes and tells the old address.
+   * their reset codes, tells the old address, and makes the account unverified until the link
+   * sent to the new address is opened (SECURITY.md "Verified email").
    */
   async updateProfile(userId: string, changes: ProfileChanges, context: { token?: string }): Promise<User> {
     const { currentPassword, ...fields } = changes;
@@ -166,9 +167,11 @@ export class AccountService {
       await this.confirmPassword(userId, account.passwordHash, currentPassword);
     }
     const updated = await this.database.db.transaction(async (tx) => {
-      const user = await this.users.update(userId, fields, tx);
+      const user = await this.users.update(userId, newEmail ? { ...fields, emailVerifiedAt: null } : fields, tx);
       if (!user) throw new AppError('UNAUTHENTICATED', M.notLoggedIn);
       if (newEmail) {
+        // A new link for the new address; the old address's links are void.
+        await this.users.queueVerificationEmail(user, tx);
         const keep = context.token && TOKEN_PATTERN.test(context.token) ? hashToken(context.token) : undefined;
         await this.repository.deleteSessionsOf(userId, tx, keep);
         await this.repository.voidResetCodes(userId, tx);
@@ -176,6 +179,8 @@ export class AccountService {
           to: oldEmail,
           template: 'email-changed',
           data: { firstName: user.firstName, newEmail: user.email },
+          // The old address is no account's once this commits: its state is the one it had.
+          recipientVerified: account.user.emailVerified,
         });
       }
       return user;

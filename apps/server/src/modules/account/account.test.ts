@@ -1,7 +1,7 @@
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES as M } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail } from '../../../test/accounts';
+import { bearer, customer, GOOD_PASSWORD, login, register, uniqueEmail, verifyEmailOf } from '../../../test/accounts';
 import { createMailingTestApp } from '../../../test/helper';
 import type { TestSmtpServer } from '../../../test/smtp';
 import { LOGIN_LIMITS } from './account.service';
@@ -47,7 +47,9 @@ describe('changing the email of an account', () => {
   });
 
   it('with the right password, ends the other sessions, keeps this one, and tells the old address', async () => {
-    const { email, session } = await customer(app);
+    const { email, session, id } = await customer(app);
+    // A verified old address is told the new one; an unverified one only that it changed (below).
+    await verifyEmailOf(app, id);
     const other = await login(app, email, GOOD_PASSWORD);
     const newEmail = uniqueEmail('moved');
     const changed = await putProfile(bearer(session), { email: newEmail, currentPassword: GOOD_PASSWORD });
@@ -62,6 +64,17 @@ describe('changing the email of an account', () => {
     expect(smtp.to(newEmail).filter((mail) => mail.subject.includes('was changed'))).toEqual([]);
     expect((await loginFrom('192.0.2.10', newEmail, GOOD_PASSWORD)).statusCode).toBe(200);
     expect((await loginFrom('192.0.2.10', email, GOOD_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('tells an unverified old address that the email changed, without naming the new one', async () => {
+    const { email, session } = await customer(app);
+    const newEmail = uniqueEmail('moved');
+    expect((await putProfile(bearer(session), { email: newEmail, currentPassword: GOOD_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const notice = await smtp.waitFor(email, (mail) => mail.subject.includes('email address was changed'));
+    expect(notice.text).toContain('The email address of your Stitch & Trim account was changed.');
+    expect(notice.text).not.toContain(newEmail);
   });
 
   it('stops a session that guesses the current password after 5 wrong tries', async () => {

@@ -57,6 +57,7 @@ export default fp(
       () => settings.latest().podConfirmWindowHours * 3_600_000,
       repository,
       orders,
+      app.users,
     );
     const service = new PaymentsService(repository, orders, card, bankTransfer, payOnDelivery, {
       rateLimits: app.rateLimits,
@@ -114,6 +115,6 @@ export default fp(
   },
   {
     name: 'payments',
-    dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics'],
+    dependencies: ['config', 'database', 'outbox', 'auth', 'rate-limit', 'settings', 'orders', 'metrics', 'users'],
   },
 );

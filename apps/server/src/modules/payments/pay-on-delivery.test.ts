@@ -1,7 +1,7 @@
 import { lagosDate, ORDER_ADMIN_MESSAGES, ORDER_MESSAGES, POD_ADMIN_MESSAGES } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session, verifiedCustomer } from '../../../test/accounts';
 import { createTestApp, testConfig } from '../../../test/helper';
 import { createProduct, placeOrder, SHIPPING, stockOf } from '../../../test/orders';
 import type { Database } from '../../db/client';
@@ -80,7 +80,7 @@ const mails = (orderNumber: string) =>
 
 describe('who is offered pay on delivery', () => {
   it('places a Lagos order unpaid, with its stock held until the confirmation deadline', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { response, product } = await podOrder(session);
     expect(response.statusCode).toBe(201);
     const { order } = response.json();
@@ -117,7 +117,7 @@ describe('who is offered pay on delivery', () => {
   });
 
   it('refuses an Abuja address, and another country, with the Lagos message under the method', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     for (const shipping of [ABUJA, { ...SHIPPING, country: 'Ghana' }]) {
       const { response, product } = await podOrder(session, { shipping });
       expect(response.statusCode).toBe(409);
@@ -134,8 +134,36 @@ describe('who is offered pay on delivery', () => {
     expect(none.json()).toEqual({ openOrder: null });
   });
 
+  it('refuses a customer whose email is not verified, and takes the order once its link is opened', async () => {
+    const { session, email } = await customer(app);
+    const { response, product } = await podOrder(session);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'PAY_ON_DELIVERY_UNAVAILABLE',
+      message: ORDER_MESSAGES.podEmailUnverified,
+      errors: { 'paymentDetails.method': ORDER_MESSAGES.podEmailUnverified },
+      reason: 'unverified-email',
+    });
+    expect(await stockOf(database, product.id)).toBe(10);
+    // The other methods stay open to them.
+    const card = await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 10_000 }]);
+    expect(card.statusCode).toBe(201);
+
+    // The link the welcome carried (kept in the outbox: this shop has no SMTP server).
+    const [welcome] = await database.query<{ url: string }>(
+      `SELECT payload->'data'->>'verifyUrl' AS url FROM outbox
+        WHERE payload->>'template' = 'welcome' AND payload->>'to' = $1`,
+      [email],
+    );
+    const token = new URL(welcome?.url ?? '').hash.replace('#token=', '');
+    const opened = await app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
+    expect(opened.statusCode).toBe(200);
+    // The same session: the server reads the address's state in the order's transaction.
+    expect((await podOrder(session)).response.statusCode).toBe(201);
+  });
+
   it('takes pickup with a Lagos address', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const product = await createProduct(database, { priceKobo: 500_000 });
     const response = await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 5000 }], {
       ...POD,
@@ -145,10 +173,10 @@ describe('who is offered pay on delivery', () => {
   });
 
   it('takes an order of the cap exactly and refuses one over it (the total with delivery)', async () => {
-    const atCap = await customer(app);
+    const atCap = await verifiedCustomer(app);
     // ₦145,000 + ₦5,000 express = ₦150,000.
     expect((await podOrder(atCap.session, { priceKobo: 14_500_000, quantity: 1 })).response.statusCode).toBe(201);
-    const over = await customer(app);
+    const over = await verifiedCustomer(app);
     const { response } = await podOrder(over.session, { priceKobo: 14_500_100, quantity: 1 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -159,7 +187,7 @@ describe('who is offered pay on delivery', () => {
   });
 
   it('refuses a second pay-on-delivery order while one is open, but not a card order', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const first = (await podOrder(session)).response.json().order;
     const second = await podOrder(session);
     expect(second.response.statusCode).toBe(409);
@@ -179,7 +207,7 @@ describe('who is offered pay on delivery', () => {
   });
 
   it('lets only one of two orders placed at once pass the open-order check', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const [a, b] = await Promise.all([podOrder(session), podOrder(session)]);
     expect([a.response.statusCode, b.response.statusCode].sort()).toEqual([201, 409]);
     const [{ count }] = (await database.query<{ count: number }>(
@@ -196,7 +224,7 @@ describe('who is offered pay on delivery', () => {
       payments: { ...testConfig().payments, payOnDeliveryCapNaira: 0 },
     });
     try {
-      const { session } = await customer(off.app);
+      const { session } = await verifiedCustomer(off.app);
       const product = await createProduct(off.database);
       const response = await placeOrder(off.app, session, [{ productId: product.id, quantity: 1, price: 5000 }], POD);
       expect(response.statusCode).toBe(409);
@@ -216,7 +244,7 @@ describe('who is offered pay on delivery', () => {
     });
     try {
       const limitedAdmin = await login(limited.app, ADMIN.email, ADMIN.password);
-      const { session } = await customer(limited.app);
+      const { session } = await verifiedCustomer(limited.app);
       const product = await createProduct(limited.database);
       const first = await placeOrder(limited.app, session, [{ productId: product.id, quantity: 1, price: 5000 }], POD);
       expect(first.statusCode).toBe(201);
@@ -236,7 +264,7 @@ describe('who is offered pay on delivery', () => {
   });
 
   it('cannot be started or confirmed online', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     const start = await app.inject({
       method: 'POST',
@@ -258,7 +286,7 @@ describe('who is offered pay on delivery', () => {
 
 describe("the admin's steps", () => {
   it('confirm by phone → PROCESSING with the note, once; a second click is 409', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     const first = await step(order.id, 'confirm', { note: 'Spoke to Ada, deliver after 2 pm' });
     expect(first.statusCode).toBe(200);
@@ -293,7 +321,7 @@ describe("the admin's steps", () => {
   });
 
   it('delivered and paid → PAID then DELIVERED, the money and how kept, one receipt; twice is 409', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     await step(order.id, 'confirm', {});
     const short = await step(order.id, 'received', { amountReceived: '24999.99', how: 'cash' });
@@ -346,14 +374,14 @@ describe("the admin's steps", () => {
   });
 
   it('records the money without a phone confirmation first', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     const paid = await step(order.id, 'received', { amountReceived: 30000, how: 'transfer' });
     expect(paid.json().order).toMatchObject({ status: 'DELIVERED', paymentStatus: 'PAID' });
   });
 
   it('refused → CANCELLED with the reason, the stock back once; twice is 409', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { response, product } = await podOrder(session);
     const { order } = response.json();
     expect(await stockOf(database, product.id)).toBe(8);
@@ -384,7 +412,7 @@ describe("the admin's steps", () => {
   });
 
   it('refuses the steps on an order paid another way', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const product = await createProduct(database);
     const card = (await placeOrder(app, session, [{ productId: product.id, quantity: 1, price: 5000 }])).json().order;
     for (const [name, payload] of [
@@ -399,7 +427,7 @@ describe("the admin's steps", () => {
   });
 
   it('is for admins only: a guest 401, the customer 403, the open-order call 401 for a guest', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     for (const name of ['confirm', 'received', 'refused'] as const) {
       const guest = await app.inject({
@@ -417,9 +445,9 @@ describe("the admin's steps", () => {
   });
 
   it("answers 404 to another customer's order and an unknown one", async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
-    const other = await customer(app);
+    const other = await verifiedCustomer(app);
     const theirs = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(other.session) });
     expect(theirs.statusCode).toBe(404);
     const unknown = await step('00000000-0000-4000-8000-000000000000', 'confirm', {});
@@ -427,7 +455,7 @@ describe("the admin's steps", () => {
   });
 
   it('shows on the dashboard and in the CSV export', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     const dashboard = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
     const awaiting = dashboard.json().payOnDeliveryAwaiting;

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session, verifiedCustomer } from '../../../test/accounts';
 import { createTestApp, testConfig, testEngine } from '../../../test/helper';
 import { createProduct, placeOrder } from '../../../test/orders';
 import { buildApp } from '../../app';
@@ -235,7 +235,8 @@ describe(`shop settings (${testEngine})`, () => {
     expect(config.bankTransfer).toEqual(NEW_BANK);
     expect(config.payOnDelivery).toMatchObject({ enabled: false, capNaira: 0 });
 
-    const { session } = await customer(app);
+    // Verified: the refusal below is the switch's, not the unverified email's.
+    const { session } = await verifiedCustomer(app);
     const product = await createProduct(shop.database, { priceKobo: 500_000, stock: 10 });
     const line = [{ productId: product.id, quantity: 1, price: 5_000 }];
     const transfer = await placeOrder(app, session, line, {
@@ -248,7 +249,7 @@ describe(`shop settings (${testEngine})`, () => {
       paymentDetails: { method: 'payOnDelivery', transactionId: null },
     });
     expect(pod.statusCode).toBe(409);
-    expect(pod.json().code).toBe('PAY_ON_DELIVERY_UNAVAILABLE');
+    expect(pod.json()).toMatchObject({ code: 'PAY_ON_DELIVERY_UNAVAILABLE', reason: 'off' });
 
     const rows = await shop.database.query<{ id: string; created_at: Date; expires_at: Date; order_number: string }>(
       'SELECT id, created_at, expires_at, order_number FROM orders WHERE id = ANY($1)',

@@ -61,7 +61,7 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
       const user = await app.authenticate(request);
       const outcome = await service.request(request.params.idOrSlug, request.body.email, {
         ip: request.network,
-        user: user ? { id: user.id, email: user.email } : null,
+        user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
       });
       return reply.status(201).send({ message: STOCK_ALERT_MESSAGES[outcome] });
     },

@@ -37,7 +37,8 @@ export interface StockAlertsServiceOptions {
 /** Who asks: the request's address, and the signed-in customer's account (id and address) if any. */
 export interface AlertRequestContext {
   ip: string;
-  user: { id: string; email: string } | null;
+  /** The signed-in customer; their own address needs no link only once their account verified it. */
+  user: { id: string; email: string; emailVerified: boolean } | null;
 }
 
 /** What the request's answer says: `requested` (confirmed now) or `confirmationSent` (a link was, or may have been, mailed). */
@@ -72,7 +73,9 @@ export class StockAlertsService {
    */
   async request(idOrSlug: string, email: string, context: AlertRequestContext): Promise<AlertRequestOutcome> {
     await spendLimit(this.limits, `stock-alert:${context.ip}`, REQUESTS_PER_IP);
-    const own = context.user !== null && context.user.email.toLowerCase() === email;
+    // An unverified account's address is only a claim (anyone may register under a stranger's):
+    // its alert waits for the link, as a guest's does.
+    const own = context.user !== null && context.user.emailVerified && context.user.email.toLowerCase() === email;
     const outcome: AlertRequestOutcome = own ? 'requested' : 'confirmationSent';
     const queued = await this.database.db.transaction(async (tx) => {
       const product = await this.repository.lockProduct(tx, idOrSlug);

@@ -7,7 +7,7 @@ import {
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session, verifiedCustomer } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { multipart } from '../../../test/multipart';
 import { createProduct, placeOrder } from '../../../test/orders';
@@ -176,7 +176,7 @@ describe('asking for a back-in-stock alert', () => {
 
   it('takes a signed-in customer’s own address at once, tied to the account, with no email', async () => {
     const product = await soldOut();
-    const account = await customer(app);
+    const account = await verifiedCustomer(app);
     const asked = await ask(product.id, account.email, { headers: bearer(account.session) });
     expect(asked.statusCode).toBe(201);
     expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.requested });
@@ -184,6 +184,19 @@ describe('asking for a back-in-stock alert', () => {
     expect(alert?.user_id).toBe(account.id);
     expect(alert?.confirmed_at).not.toBeNull();
     expect(await confirmationsTo(account.email)).toEqual([]);
+  });
+
+  it('treats an unverified account’s own address as a guest’s: the alert waits for the link', async () => {
+    const product = await soldOut();
+    // Anyone may register under a stranger's address: until its link is opened, it is only a claim.
+    const account = await customer(app);
+    const asked = await ask(product.id, account.email, { headers: bearer(account.session) });
+    expect(asked.json()).toEqual({ message: STOCK_ALERT_MESSAGES.confirmationSent });
+    expect((await alertsOf(product.id))[0]?.confirmed_at).toBeNull();
+    expect(await confirmationsTo(account.email)).toHaveLength(1);
+    await setStock(product.id, 500);
+    await drain();
+    expect(await emailsFor(product)).toEqual([]);
   });
 
   it('answers 409 IN_STOCK for a product that can be bought now, 404 for an unknown one, 400 for a bad email', async () => {
@@ -221,7 +234,7 @@ describe('asking for a back-in-stock alert', () => {
   });
 
   it('limits the open alerts of one address, and of one product', async () => {
-    const collector = await customer(app);
+    const collector = await verifiedCustomer(app);
     const email = collector.email;
     const signedIn = { headers: bearer(collector.session) };
     for (let i = 0; i < STOCK_ALERT_LIMITS.openPerEmail; i += 1) {
@@ -705,7 +718,7 @@ describe('mail only to people who asked', () => {
   });
 
   it(`sends one address at most STOCK_ALERT_MAILS_PER_WEEK (${STOCK_ALERT_MAILS_PER_WEEK_DEFAULT}) back-in-stock emails in 7 days; the rest are closed unsent`, async () => {
-    const account = await customer(app);
+    const account = await verifiedCustomer(app);
     const products = [];
     for (let i = 0; i <= STOCK_ALERT_MAILS_PER_WEEK_DEFAULT; i += 1) products.push(await soldOut());
     for (const product of products) {

@@ -427,6 +427,7 @@ describe('robots.txt and the sitemap', () => {
       '/order/',
       '/products/*/edit',
       '/login',
+      '/verify-email',
     ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }

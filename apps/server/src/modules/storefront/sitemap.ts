@@ -43,6 +43,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /register',
     'Disallow: /forgot-password',
     'Disallow: /reset-password',
+    'Disallow: /verify-email',
     'Disallow: /search',
     'Disallow: /test-gateway',
     '',

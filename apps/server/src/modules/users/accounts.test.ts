@@ -39,11 +39,16 @@ describe('registration', () => {
       phoneNumber: '+2348012345678',
       role: 'CUSTOMER',
       active: true,
+      emailVerified: false,
     });
     expect(response.body).not.toMatch(/hash|argon|Tailor@2024/i);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe('Welcome to Stitch & Trim');
-    expect(mail.text).toContain('Hello Chioma');
+    // The address is not verified yet: the welcome repeats nothing typed, not even the name,
+    // and carries the link that verifies it (SECURITY.md "Verified email").
+    expect(mail.text).toMatch(/^Hello,\r?$/m);
+    expect(mail.text).not.toContain('Chioma');
+    expect(mail.text).toContain('/verify-email#token=');
     expect(mail.raw).toContain('Content-Type: text/html');
   });
 

@@ -17,9 +17,10 @@ export default fp(
     const service = new UsersService(app.database, new UsersRepository(app.database), app.rateLimits, {
       onEmailQueued: () => app.outbox.nudge(),
       shopUrl: app.publicAddress.url,
+      shopLinks: app.publicAddress.links,
     });
     app.decorate('users', service);
     await app.register(usersRoutes, { prefix: '/api', service });
   },
-  { name: 'users', dependencies: ['config', 'database', 'rate-limit', 'outbox'] },
+  { name: 'users', dependencies: ['config', 'database', 'rate-limit', 'outbox', 'auth'] },
 );

@@ -1,12 +1,23 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { emailVerifications, users } from '../../db/schema';
 
 /** A users row as Drizzle reads it; the password hash never leaves the server (see toUser). */
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserChanges = Partial<
-  Pick<NewUser, 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'address' | 'passwordHash' | 'role' | 'active'>
+  Pick<
+    NewUser,
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'phoneNumber'
+    | 'address'
+    | 'passwordHash'
+    | 'role'
+    | 'active'
+    | 'emailVerifiedAt'
+  >
 >;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,6 +70,69 @@ export class UsersRepository {
 
   async delete(id: string, executor: Executor = this.database.db): Promise<void> {
     await executor.delete(users).where(eq(users.id, id));
+  }
+
+  // ---------- Email verification links (SECURITY.md "Verified email") ----------
+
+  /** Marks every unused link of the user used, so none of them works any more. */
+  async voidVerifications(userId: string, executor: Executor = this.database.db): Promise<void> {
+    await executor
+      .update(emailVerifications)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+  }
+
+  async insertVerification(
+    values: { userId: string; tokenHash: string; email: string; expiresAt: Date },
+    executor: Executor = this.database.db,
+  ): Promise<void> {
+    await executor.insert(emailVerifications).values(values);
+  }
+
+  /** A link by the hash of its token, live or not (a used one may belong to a verified address). */
+  async findVerification(tokenHash: string, executor: Executor = this.database.db) {
+    const [row] = await executor
+      .select({
+        id: emailVerifications.id,
+        userId: emailVerifications.userId,
+        email: emailVerifications.email,
+        live: sql<boolean>`${emailVerifications.usedAt} IS NULL AND ${emailVerifications.expiresAt} > now()`,
+      })
+      .from(emailVerifications)
+      .where(eq(emailVerifications.tokenHash, tokenHash));
+    return row;
+  }
+
+  /**
+   * Uses a live link: one statement, so two clicks at once cannot both use it. False when it was
+   * used or expired meanwhile.
+   */
+  async useVerification(id: string, executor: Executor): Promise<boolean> {
+    const used = await executor
+      .update(emailVerifications)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailVerifications.id, id),
+          isNull(emailVerifications.usedAt),
+          sql`${emailVerifications.expiresAt} > now()`,
+        ),
+      )
+      .returning({ id: emailVerifications.id });
+    return used.length > 0;
+  }
+
+  /**
+   * Marks the user's address verified when it is still the address the link was sent to (an
+   * address changed since is not proved by it); the row after, or undefined.
+   */
+  async markEmailVerified(userId: string, email: string, executor: Executor): Promise<UserRecord | undefined> {
+    const [row] = await executor
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), sameEmail(email)))
+      .returning();
+    return row;
   }
 
   /**

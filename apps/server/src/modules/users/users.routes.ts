@@ -1,9 +1,15 @@
-import { ACCOUNT_MESSAGES as M, messageUserResponseSchema, registerRequestSchema } from '@shop/shared';
+import {
+  ACCOUNT_MESSAGES as M,
+  messageResponseSchema,
+  messageUserResponseSchema,
+  registerRequestSchema,
+  verifyEmailRequestSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { noStore } from '../../plugins/auth';
+import { currentUser, noStore } from '../../plugins/auth';
 import type { UsersService } from './users.service';
 
-/** POST /api/users/register (API.md). */
+/** POST /api/users/register (API.md), and the email verification links (SECURITY.md "Verified email"). */
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
   app.addHook('onSend', noStore);
 
@@ -13,6 +19,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     async (request, reply) => {
       const user = await service.register(request.body, { ip: request.network });
       return reply.status(201).send({ message: M.registerSuccess, user });
+    },
+  );
+
+  // No login needed: the link may be opened on another device than the one that registered.
+  app.post(
+    '/users/verify-email',
+    { schema: { body: verifyEmailRequestSchema, response: { 200: messageUserResponseSchema } } },
+    async (request) => {
+      const { user, already } = await service.verifyEmail(request.body.token, { ip: request.ip });
+      return { message: already ? M.emailAlreadyVerified : M.emailVerified, user };
+    },
+  );
+
+  app.post(
+    '/users/resend-verification',
+    { preHandler: app.requireUser, schema: { response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const sent = await service.sendVerificationEmail(currentUser(request).id, { ip: request.ip });
+      return { message: sent ? M.verificationSent : M.emailAlreadyVerified };
     },
   );
 };

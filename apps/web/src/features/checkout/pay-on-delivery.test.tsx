@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ORDER_MESSAGES as M } from '@shop/shared';
+import { ACCOUNT_MESSAGES, ORDER_MESSAGES as M } from '@shop/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatOrderDateTime } from '../../lib/order-labels';
@@ -129,6 +129,53 @@ describe('pay on delivery at checkout', () => {
     renderRoute('/checkout');
     await fillShipping('Lagos');
     expect((await screen.findByTestId('pay-on-delivery-reason', {}, slow)).textContent).toBe(M.podOpenOrder);
+  });
+
+  it('is disabled with the reason for an unverified email, with a button that sends a new link', async () => {
+    const fetchMock = fakeApi({
+      '/api/users/session': { user: aUser({ emailVerified: false }) },
+      '/api/payments/config': config,
+      '/api/payments/pay-on-delivery': { openOrder: null },
+      '/api/users/resend-verification': { message: ACCOUNT_MESSAGES.verificationSent },
+    });
+    renderRoute('/checkout');
+    await fillShipping('Lagos');
+    const radio = await podRadio();
+    await waitFor(() => expect(radio.disabled).toBe(true));
+    expect(screen.getByTestId('pay-on-delivery-reason').textContent).toBe(M.podEmailUnverified);
+    // The other methods are still offered.
+    expect((screen.getByRole('radio', { name: /^Bank transfer/ }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('radio', { name: /^Card/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: ACCOUNT_MESSAGES.resendVerification }));
+    expect((await screen.findByRole('status', {}, slow)).textContent).toBe(ACCOUNT_MESSAGES.verificationSent);
+    expect(apiCalls(fetchMock).some((call) => call.line === 'POST /api/users/resend-verification')).toBe(true);
+  });
+
+  it('offers a new link when the server refuses it for an unverified email', async () => {
+    fakeApi({
+      '/api/users/session': { user: customer },
+      '/api/payments/config': config,
+      '/api/payments/pay-on-delivery': { openOrder: null },
+      '/api/users/profile': { message: 'Profile updated', user: customer },
+      '/api/orders': {
+        status: 409,
+        body: {
+          code: 'PAY_ON_DELIVERY_UNAVAILABLE',
+          message: M.podEmailUnverified,
+          errors: { 'paymentDetails.method': M.podEmailUnverified },
+          reason: 'unverified-email',
+        },
+      },
+    });
+    renderRoute('/checkout');
+    await fillShipping('Lagos');
+    const radio = await podRadio();
+    await waitFor(() => expect(radio.disabled).toBe(false));
+    fireEvent.click(radio);
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const alert = await screen.findByRole('alert', {}, slow);
+    expect(alert.textContent).toContain(M.podEmailUnverified);
+    expect(alert.querySelector('button')?.textContent).toBe(ACCOUNT_MESSAGES.resendVerification);
   });
 
   it('is not shown when the shop has switched it off', async () => {

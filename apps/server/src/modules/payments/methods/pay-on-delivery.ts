@@ -41,6 +41,8 @@ export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentM
     private readonly confirmWindowMs: () => number,
     private readonly repository: PaymentsRepository,
     private readonly orders: FastifyInstance['orders'],
+    /** Whether the customer's email address is verified, read in the order's transaction. */
+    private readonly users: FastifyInstance['users'],
   ) {
     super();
   }
@@ -66,13 +68,18 @@ export class PayOnDeliveryMethod extends MoneyReceivedByHand implements PaymentM
     return { action: 'expire', note: POD_ADMIN_MESSAGES.notConfirmedNote, reason: 'not-confirmed' };
   }
 
-  /** The shared rule (payOnDeliveryOffer), with the customer's open order read under their lock. */
+  /**
+   * The shared rule (payOnDeliveryOffer), with the customer's open order read under their lock
+   * and their email's verification read in the same transaction (the session's copy is not trusted).
+   */
   async acceptsOrder(
     tx: Transaction,
     order: { shippingDetails: ShippingDetails; totalKobo: number; userId: string },
   ): Promise<void> {
     const open = await this.orders.service.openPayOnDeliveryOrder(order.userId, tx);
+    const customer = await this.users.findById(order.userId, tx);
     const offer = payOnDeliveryOffer({
+      emailVerified: customer?.emailVerified === true,
       country: order.shippingDetails.country,
       state: order.shippingDetails.state,
       totalKobo: order.totalKobo,

@@ -17,7 +17,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { messageFor } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useLogoutToHome, useSession } from '../../auth';
+import { ResendVerification, useLogoutToHome, useSession } from '../../auth';
 import { updateProfile } from '../api/update-profile';
 import { CartSummary } from '../components/cart-summary';
 
@@ -84,16 +84,19 @@ export default function ProfilePage() {
               onError={(text) => setNotice({ kind: 'error', text })}
             />
           ) : (
-            <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-              {FIELDS.map((field) => (
-                <div key={field.name}>
-                  <dt className="text-sm text-stone-500 dark:text-stone-400">{field.label}</dt>
-                  <dd className="mt-1 font-medium" data-field={field.name}>
-                    {user[field.name] || 'Not set'}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <>
+              <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+                {FIELDS.map((field) => (
+                  <div key={field.name}>
+                    <dt className="text-sm text-stone-500 dark:text-stone-400">{field.label}</dt>
+                    <dd className="mt-1 font-medium" data-field={field.name}>
+                      {user[field.name] || 'Not set'}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <EmailVerification verified={user.emailVerified} />
+            </>
           )}
         </section>
         <div className="space-y-6">
@@ -108,6 +111,24 @@ export default function ProfilePage() {
         </div>
       </div>
     </PageContainer>
+  );
+}
+
+/** Whether the email address is verified; if not, why it matters and a way to get a new link. */
+function EmailVerification({ verified }: { verified: boolean }) {
+  return (
+    <div
+      className="mt-6 space-y-3 border-t border-linen-200 pt-4 dark:border-stone-800"
+      data-testid="email-verification"
+    >
+      <p className="font-medium">{verified ? M.emailVerified : M.emailNotVerified}</p>
+      {!verified && (
+        <>
+          <p className="text-sm text-stone-700 dark:text-stone-300">{M.verifyWhy}</p>
+          <ResendVerification />
+        </>
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES as M, type PaymentMethod, type PayOnDeliveryOffer } from '@shop/shared';
+import { ResendVerification } from '../../auth';
 
 export type OfferedPaymentMethod = Exclude<PaymentMethod, 'paypal'>;
 
@@ -18,7 +19,8 @@ const OPTIONS: { method: PaymentMethod; name: string; description: string }[] = 
 
 /**
  * Card (the default) and bank transfer; pay on delivery when the shop offers it, disabled with
- * the reason when the rule says no for this address or total; PayPal shown disabled with the reason.
+ * the reason when the rule says no for this address, total or customer (an unverified email
+ * gets a button for a new verification link); PayPal shown disabled with the reason.
  */
 export function PaymentMethodOptions({
   value,
@@ -35,7 +37,8 @@ export function PaymentMethodOptions({
       <legend className="mb-3 text-lg font-semibold">Payment method</legend>
       {OPTIONS.map(({ method, name, description }) => {
         if (method === 'payOnDelivery' && !payOnDelivery) return null;
-        const refusal = method === 'payOnDelivery' && payOnDelivery?.offered === false ? payOnDelivery.message : null;
+        const refused = method === 'payOnDelivery' && payOnDelivery?.offered === false ? payOnDelivery : null;
+        const refusal = refused ? refused.message : null;
         const disabled = method === 'paypal' || refusal !== null;
         const descriptionId = `payment-${method}-description`;
         const reasonId = `payment-${method}-reason`;
@@ -74,6 +77,8 @@ export function PaymentMethodOptions({
             >
               {refusal}
             </p>
+            {/* The one refusal the customer can lift from here: a new verification link. */}
+            {refused?.reason === 'unverified-email' && <ResendVerification className="ps-11" />}
           </div>
         );
       })}

@@ -30,7 +30,7 @@ import { messageFor } from '../../../lib/error-message';
 import { paymentDeadline } from '../../../lib/order-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { updateProfile } from '../../account';
-import { useSession } from '../../auth';
+import { ResendVerification, sessionQueryKey, useSession } from '../../auth';
 import { type CartLine, cartStore, updateLine, useCart } from '../../cart';
 import { getOrder, orderQueryKey } from '../../orders';
 import {
@@ -61,6 +61,8 @@ type Notice = {
   lineProblems?: Record<string, { hundredths: number; message: string }>;
   /** The remedy is in My Orders (paying for or cancelling an unpaid order): link it. */
   toMyOrders?: boolean;
+  /** Pay on delivery was refused for an unverified email: offer a new verification link. */
+  toVerifyEmail?: boolean;
 };
 
 const FIELDS: {
@@ -161,6 +163,7 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
   });
   // Pay on delivery follows the address and total as they are typed (Lagos, the cap, one open order).
   const podOffer = usePayOnDeliveryOffer({
+    emailVerified: user?.emailVerified === true,
     country: watch('country'),
     state: watch('state'),
     totalKobo: Math.round(totals.total * 100),
@@ -217,6 +220,9 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
       const next = noticeForCreateFailure(failure, setError, lines);
       if (failure instanceof ApiError && failure.code === 'PAY_ON_DELIVERY_UNAVAILABLE') {
         queryClient.invalidateQueries({ queryKey: payOnDeliveryQueryKey });
+        // The address's state as the server knows it (verified or not) for the live rule.
+        if (failure.detail('reason') === 'unverified-email')
+          queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       }
       setNotice(next);
     } finally {
@@ -233,10 +239,12 @@ function CheckoutForm({ onCreated }: { onCreated: (order: Order) => void }) {
               message={notice.text}
               errors={notice.errors}
               action={
-                notice.toMyOrders && (
+                notice.toMyOrders ? (
                   <Link to={paths.orders.href()} className="font-semibold underline">
                     My Orders
                   </Link>
+                ) : (
+                  notice.toVerifyEmail && <ResendVerification />
                 )
               }
             />
@@ -363,7 +371,12 @@ function noticeForCreateFailure(
     // Pay on delivery is not offered for this address, total or customer: the form stays, the
     // reason is said, and an open pay-on-delivery order is in My Orders.
     case 'PAY_ON_DELIVERY_UNAVAILABLE':
-      return { kind: 'error', text: failure.message, toMyOrders: failure.detail('reason') === 'open-order' };
+      return {
+        kind: 'error',
+        text: failure.message,
+        toMyOrders: failure.detail('reason') === 'open-order',
+        toVerifyEmail: failure.detail('reason') === 'unverified-email',
+      };
     // Transfers and pay on delivery already hold as much of a product as they may: the card
     // still works, so the message says so and My Orders has nothing to do with it.
     case 'HOLD_LIMIT_REACHED':
