@@ -483,7 +483,7 @@ describe('every pay-on-delivery hold ends', () => {
     );
 
   it('reminds the shop half-way to the deadline, once, with the phone number to call', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { order } = (await podOrder(session)).response.json();
     await app.payments.expiry.runOnce();
     expect(await shopMails('pod-confirm-reminder-shop', order.orderNumber)).toHaveLength(0);
@@ -509,7 +509,7 @@ describe('every pay-on-delivery hold ends', () => {
   });
 
   it('cancels an order not confirmed by its deadline, returns its stock and tells the customer why', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { response, product } = await podOrder(session);
     const { order } = response.json();
     await database.query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [order.id]);
@@ -534,7 +534,7 @@ describe('every pay-on-delivery hold ends', () => {
   });
 
   it('never cancels an order the shop confirmed by phone', async () => {
-    const { session } = await customer(app);
+    const { session } = await verifiedCustomer(app);
     const { response, product } = await podOrder(session);
     const { order } = response.json();
     expect((await step(order.id, 'confirm', {})).statusCode).toBe(200);
@@ -558,7 +558,7 @@ describe('every pay-on-delivery hold ends', () => {
     expect((await put(0)).statusCode).toBe(400);
     expect((await put(6)).statusCode).toBe(200);
     try {
-      const { session } = await customer(app);
+      const { session } = await verifiedCustomer(app);
       const { order } = (await podOrder(session)).response.json();
       const hoursLeft = (Date.parse(order.expiresAt) - Date.now()) / 3_600_000;
       expect(hoursLeft).toBeGreaterThan(5.9);
