@@ -31,6 +31,9 @@ export interface HoldAttacks {
     accounts: number;
     podAccepted: number;
     unitsHeldByLongHolds: number;
+    /** On the shelf after the attack: what card buyers can still order. */
+    leftOnShelf: number;
+    /** What one honest card buyer's orders then took (one customer's share of it, unpaid). */
     honestBought: number;
   };
   alertLoop: { cycles: number; mailsToStranger: number; byTemplate: Record<string, number> };
@@ -124,7 +127,15 @@ async function payOnDelivery(base: string, databaseUrl: string): Promise<HoldAtt
     .filter((entry) => entry.stock >= 10 && entry.stock <= 40 && entry.price * entry.stock <= 100_000)
     .at(0);
   if (!product)
-    return { product: '—', stock: 0, accounts: 0, podAccepted: 0, unitsHeldByLongHolds: 0, honestBought: 0 };
+    return {
+      product: '—',
+      stock: 0,
+      accounts: 0,
+      podAccepted: 0,
+      unitsHeldByLongHolds: 0,
+      leftOnShelf: 0,
+      honestBought: 0,
+    };
   const count = 10;
   const made = await accounts(base, count, (index) => `198.51.100.${100 + index}`, 'pod');
   let podAccepted = 0;
@@ -144,6 +155,7 @@ async function payOnDelivery(base: string, databaseUrl: string): Promise<HoldAtt
     accounts: made.length,
     podAccepted,
     unitsHeldByLongHolds,
+    leftOnShelf: left,
     honestBought,
   };
 }
@@ -237,7 +249,8 @@ export function holdAttacksTable(withDefaults: HoldAttacks, lifted: HoldAttacks)
       'POD: units of one scarce product held unpaid by 10 accounts on 10 addresses',
       (r) => `${r.pod.unitsHeldByLongHolds} of ${r.pod.stock} (${r.pod.podAccepted} orders; ${r.pod.product})`,
     ],
-    ['POD: what an honest card buyer then got', (r) => `${r.pod.honestBought} of ${r.pod.stock}`],
+    ['POD: left on the shelf for card buyers', (r) => `${r.pod.leftOnShelf} of ${r.pod.stock}`],
+    ['POD: what one honest card buyer then ordered', (r) => `${r.pod.honestBought} of ${r.pod.stock}`],
     [
       'alert loop: mails sent to a stranger named by a guest',
       (r) => `${r.alertLoop.mailsToStranger} in ${r.alertLoop.cycles} cycles (${templates(r)})`,
