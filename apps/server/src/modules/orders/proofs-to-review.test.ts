@@ -1,7 +1,7 @@
 import { adminOrderPageSchema, dashboardSchema, type Order, PROOFS_TO_REVIEW_MAX } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, customer, login, type Session } from '../../../test/accounts';
+import { ADMIN, bearer, customer, login, type Session, verifiedCustomer } from '../../../test/accounts';
 import { createTestApp } from '../../../test/helper';
 import { multipart, picture } from '../../../test/multipart';
 import { createProduct, placeOrder } from '../../../test/orders';
@@ -28,7 +28,8 @@ afterAll(async () => {
 
 /** A new customer (uploads are counted per customer) and their unpaid order. */
 async function newOrder(method: 'bankTransfer' | 'card' | 'payOnDelivery' = 'bankTransfer', who?: Session) {
-  const session = who ?? (await customer(app, { lastName: 'Okafor' })).session;
+  // Pay on delivery needs a verified address.
+  const session = who ?? (await verifiedCustomer(app, { lastName: 'Okafor' })).session;
   const product = await createProduct(database, { priceKobo: 250_000, stock: 20 });
   const response = await placeOrder(app, session, [{ productId: product.id, quantity: 2, price: 2500 }], {
     paymentDetails: { method, transactionId: null },
