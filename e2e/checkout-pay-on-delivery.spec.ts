@@ -73,8 +73,9 @@ describe('pay on delivery in Lagos', () => {
         squash(`We will call you to confirm your order. When it arrives, pay the rider ${naira(total)}`),
       );
       // Until when the shop's call may come (48 hours): unconfirmed by then, the order is cancelled.
+      // (squash takes the spaces out of both sides.)
       expect(squash(await next.textContent())).toMatch(
-        /If we cannot confirm it with you by .+, the order is cancelled and its items go back on sale\./,
+        /Ifwecannotconfirmitwithyouby.+,theorderiscancelledanditsitemsgobackonsale\./,
       );
       expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
       found.push(...(await seriousViolations(page, 'pay-on-delivery order placed')));
