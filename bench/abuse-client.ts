@@ -2,6 +2,15 @@
 // answers, the catalogue as the API gives it, an account registered and logged in, an order
 // placed, and what a customer's unpaid orders hold.
 import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
+import { koboToNaira } from '../packages/shared/src/money';
+import { priceLineKobo } from '../packages/shared/src/order-pricing';
+import {
+  isPurchasable,
+  QUANTITY_SCALE,
+  type SaleFields,
+  type SaleTerms,
+  saleTermsOf,
+} from '../packages/shared/src/units';
 
 export const PASSWORD = 'Tailor@2024';
 
@@ -71,7 +80,13 @@ export interface Product {
   price: number;
   priceKobo: number;
   stock: number;
+  /** How it is sold (units.ts): its step, minimum and price breaks price every line. */
+  terms: SaleTerms;
 }
+
+/** Whether a line of it can be ordered now: a product below its minimum (0.5 yd of a 1 yd lace) cannot. */
+export const purchasable = (product: Product) =>
+  isPurchasable(product.terms, Math.round(product.stock * QUANTITY_SCALE));
 
 export interface OrderLine {
   productId: string | null;
@@ -97,11 +112,18 @@ export async function readCatalogue(visitor: Visitor, tally?: Tally): Promise<Pr
     tally?.add('GET /api/products (the shelf, again every second)', answer);
     if (answer.status !== 200) throw new Error(`GET /api/products page ${page}: ${answer.status} ${answer.code}`);
     const body = answer.body as {
-      products: { id: string; name: string; price: number; stock: number }[];
+      products: ({ id: string; name: string; price: number; stock: number } & SaleFields)[];
       total: number;
     };
     for (const product of body.products) {
-      products.push({ ...product, priceKobo: Math.round(product.price * 100) });
+      products.push({
+        id: product.id,
+        name: product.name,
+        price: product.price,
+        stock: product.stock,
+        priceKobo: Math.round(product.price * 100),
+        terms: saleTermsOf(product),
+      });
     }
     if (body.products.length === 0 || products.length >= body.total) return products;
   }
@@ -168,7 +190,15 @@ export function placeOrder(
     shippingDetails: shippingOf(customer),
     paymentDetails: { method, transactionId: null },
     deliveryMethod: 'PICKUP',
-    items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, price: line.product.price })),
+    // The unit price the shop charges for this quantity, after any price break (as the cart sends it).
+    items: lines.map((line) => ({
+      productId: line.product.id,
+      quantity: line.quantity,
+      price: koboToNaira(
+        priceLineKobo(line.product.priceKobo, line.product.terms, Math.round(line.quantity * QUANTITY_SCALE))
+          .unitPriceKobo,
+      ),
+    })),
   });
 }
 

@@ -28,6 +28,8 @@ export interface HoldAttacks {
   pod: {
     product: string;
     stock: number;
+    /** What the shop has of it as the limits count it: the shelf plus what unpaid orders hold and may give back. */
+    total: number;
     accounts: number;
     podAccepted: number;
     unitsHeldByLongHolds: number;
@@ -123,8 +125,10 @@ async function nat(base: string): Promise<HoldAttacks['nat']> {
 async function payOnDelivery(base: string, databaseUrl: string): Promise<HoldAttacks['pod']> {
   const reader = new Visitor(base, '198.51.100.90');
   // A scarce product pay on delivery takes whole (its cap is ₦150,000 an order).
+  // The dearest that still fits: the accounts of one address before took the cheapest to empty.
   const product = (await readCatalogue(reader))
     .filter((entry) => entry.stock >= 10 && entry.stock <= 40 && entry.price * entry.stock <= 100_000)
+    .sort((a, b) => b.price - a.price)
     .at(0);
   if (!product)
     return {
@@ -135,7 +139,17 @@ async function payOnDelivery(base: string, databaseUrl: string): Promise<HoldAtt
       unitsHeldByLongHolds: 0,
       leftOnShelf: 0,
       honestBought: 0,
+      total: 0,
     };
+  const [held] = await query<{ units: number }>(
+    databaseUrl,
+    `SELECT (coalesce(sum(i.quantity_hundredths), 0) / 100.0)::float8 AS units
+       FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE i.product_id = $1 AND o.payment_status = 'UNPAID'
+        AND (o.status = 'PENDING' OR (o.payment_method = 'payOnDelivery' AND o.status <> 'CANCELLED'))`,
+    [product.id],
+  );
+  const total = product.stock + (held?.units ?? 0);
   const count = 10;
   const made = await accounts(base, count, (index) => `198.51.100.${100 + index}`, 'pod');
   let podAccepted = 0;
@@ -152,6 +166,7 @@ async function payOnDelivery(base: string, databaseUrl: string): Promise<HoldAtt
   return {
     product: product.name,
     stock: product.stock,
+    total,
     accounts: made.length,
     podAccepted,
     unitsHeldByLongHolds,
@@ -247,7 +262,8 @@ export function holdAttacksTable(withDefaults: HoldAttacks, lifted: HoldAttacks)
     ['NAT: card orders then placed by each of the 30', (r) => `${r.nat.cardAccepted} of ${r.nat.cardTried}`],
     [
       'POD: units of one scarce product held unpaid by 10 accounts on 10 addresses',
-      (r) => `${r.pod.unitsHeldByLongHolds} of ${r.pod.stock} (${r.pod.podAccepted} orders; ${r.pod.product})`,
+      (r) =>
+        `${r.pod.unitsHeldByLongHolds} (${r.pod.podAccepted} orders) of ${r.pod.stock} on the shelf, ${r.pod.total} with what unpaid orders held; ${r.pod.product}`,
     ],
     ['POD: left on the shelf for card buyers', (r) => `${r.pod.leftOnShelf} of ${r.pod.stock}`],
     ['POD: what one honest card buyer then ordered', (r) => `${r.pod.honestBought} of ${r.pod.stock}`],

@@ -55,6 +55,7 @@ import {
   type Order,
   type Product,
   placeOrder,
+  purchasable,
   readCatalogue,
   register,
   Tally,
@@ -192,7 +193,8 @@ interface Flood {
 
 async function flood(attacker: Customer, catalogue: Product[]): Promise<Flood> {
   // The scarcest first: they are the ones an order can empty.
-  const inStock = catalogue.filter((product) => product.stock > 0).sort((a, b) => a.stock - b.stock);
+  // Only what a line can be ordered of (a product below its minimum is out of stock to an order).
+  const inStock = catalogue.filter(purchasable).sort((a, b) => a.stock - b.stock);
   // What the attacker believes it may still ask of each product: the shelf at first, then what
   // the refusals taught it.
   const cap = new Map(inStock.map((product) => [product.id, Math.min(ORDER_QUANTITY_MAX, product.stock)]));
@@ -458,7 +460,7 @@ async function honestCustomer(base: string, start: Product[], attackerUnits: Map
   const customer = await register(base, ADDRESS.honest, 'honest');
   if (!customer) throw new Error('the honest customer could not register');
   const now = new Map((await readCatalogue(customer.visitor)).map((product) => [product.id, product]));
-  const wanted = start.filter((product) => product.stock > 0);
+  const wanted = start.filter(purchasable);
   const notBought: Honest['notBought'] = [];
   const stockAtStart = new Map(start.map((product) => [product.id, product.stock]));
   const refused = (product: Product, reason: string) =>
@@ -597,9 +599,7 @@ async function manyAccounts(base: string, databaseUrl: string, start: Product[])
     for (let attempt = 0; attempt < LIMITS.ordersPerHour && ordersLeft > 0; attempt++) {
       const shelf = await readCatalogue(reader);
       // The cheapest to empty first: what is left on the shelf times its price.
-      const candidates = shelf
-        .filter((product) => product.stock > 0)
-        .sort((a, b) => a.stock * a.priceKobo - b.stock * b.priceKobo);
+      const candidates = shelf.filter(purchasable).sort((a, b) => a.stock * a.priceKobo - b.stock * b.priceKobo);
       const lines: { product: Product; quantity: number }[] = [];
       let value = 0;
       for (const product of candidates) {
@@ -830,11 +830,9 @@ const holds = withDefaults.holds;
 if (holds.nat.cardAccepted < holds.nat.cardTried) {
   failures.push(`${holds.nat.cardTried - holds.nat.cardAccepted} card orders behind one NAT address were refused`);
 }
-if (
-  holds.pod.stock > 0 &&
-  holds.pod.unitsHeldByLongHolds > Math.max(1, Math.floor((holds.pod.stock * LIMITS.longHoldSharePercent) / 100))
-) {
-  failures.push(`long holds took ${holds.pod.unitsHeldByLongHolds} of ${holds.pod.stock} units, beyond their share`);
+// The long holds' share is of the shelf plus what unpaid orders hold (they come back if unpaid).
+if (holds.pod.unitsHeldByLongHolds > Math.max(1, Math.floor((holds.pod.total * LIMITS.longHoldSharePercent) / 100))) {
+  failures.push(`long holds took ${holds.pod.unitsHeldByLongHolds} of ${holds.pod.total} units, beyond their share`);
 }
 if ((holds.alertLoop.byTemplate['stock-returned'] ?? 0) > 0) {
   failures.push('a stranger named by a guest was sent back-in-stock mail');
