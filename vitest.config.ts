@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
+          // The run's template databases, made once; every file starts from a copy (test/helper.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite and the seed are heavy: two files at a time suit a 2-core machine.

@@ -129,3 +129,20 @@ export const NEVER_PAYING_PRODUCTION_ENV = {
 
 export { type PostgresInstance, postgresInstanceUnavailable, startPostgresInstance } from './postgres-instance';
 export { type RedisInstance, redisInstanceUnavailable, startRedisInstance } from './redis-instance';
+export {
+  databaseUrl,
+  dropDatabaseNamed,
+  dropLiveScratchDatabases,
+  dropRunDatabases,
+  pgliteSnapshot,
+  pgliteSnapshotFolder,
+  postgresTemplate,
+  postgresTemplateName,
+  type ScratchDatabase,
+  type ScratchPostgres,
+  savePgliteSnapshot,
+  scratchDatabase,
+  scratchPostgres,
+  scratchRunId,
+  scratchServerUrl,
+} from './scratch-database';
