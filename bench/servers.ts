@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseUrl, NEVER_PAYING_PRODUCTION_ENV, scratchPostgres, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
