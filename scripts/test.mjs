@@ -13,9 +13,13 @@ const reports = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRuns = 0;
 
+const phases = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  phases.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failedRuns += 1;
   return result.status === 0;
 }
@@ -101,6 +105,7 @@ if (run('build', 'npm', ['run', 'build'])) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+console.log(`\nWall time by run: ${phases.join('; ')}`);
 console.log(`\nAll runs: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
