@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorCode } from '@shop/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,9 +41,31 @@ export const undeclaredErrorCodes: { method: string; url: string; status: number
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith(`${API_DOCS_PATH}/`);
 
 function toJsonSchema(schema: DocumentedSchema, io: 'input' | 'output'): Record<string, unknown> {
-  return schema instanceof z.ZodType
-    ? (z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>)
-    : schema;
+  if (!(schema instanceof z.ZodType)) return schema;
+  const { $schema: _dropped, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  return json;
+}
+
+/**
+ * A multipart form for the document: its text fields (a zod schema's, as JSON Schema) and its
+ * files, each a binary string (or a list of them).
+ */
+export function multipartBody(
+  description: string,
+  fields: z.ZodType | undefined,
+  files: Record<string, { description: string; many?: boolean; required?: boolean }>,
+): NonNullable<FastifySchema['documentedBody']> {
+  const base = fields ? toJsonSchema(fields, 'input') : { type: 'object', properties: {} };
+  const properties = { ...(base.properties as Record<string, unknown>) };
+  const required = [...((base.required as string[] | undefined) ?? [])];
+  for (const [name, file] of Object.entries(files)) {
+    const binary = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
+    properties[name] = file.many
+      ? { type: 'array', items: binary, description: file.description }
+      : { ...binary, description: file.description };
+    if (file.required) required.push(name);
+  }
+  return { contentType: 'multipart/form-data', description, schema: { ...base, type: 'object', properties, required } };
 }
 
 /** Makes every route of the plugin `app` carry `tag` in the OpenAPI document (one line per routes file). */
@@ -131,7 +153,7 @@ export const openapiPlugin = fp(
         }
         // An answer the route sends itself (a page, a redirect, a ready string) is still an answer.
         if (!Object.keys(out.response ?? {}).some((status) => /^[23]/.test(status))) {
-          out.response = { 200: { description: 'Success', content: {} }, ...out.response };
+          out.response = { 200: { description: 'Success' }, ...out.response };
         }
         if (routeGuard(app, route)) out.security = SECURITY;
         if (!out.summary) out.summary = `${route.method} ${url}`;
