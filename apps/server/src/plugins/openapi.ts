@@ -42,7 +42,11 @@ const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith(`
 
 function toJsonSchema(schema: DocumentedSchema, io: 'input' | 'output'): Record<string, unknown> {
   if (!(schema instanceof z.ZodType)) return schema;
-  const { $schema: _dropped, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  const { $schema: _dropped, ...json } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  });
   return json;
 }
 
@@ -79,13 +83,19 @@ const TAGS = [
   { name: 'Health', description: 'Liveness, readiness and metrics.' },
   { name: 'Settings', description: "The shop's details, bank account and windows (decision 025)." },
   { name: 'Catalogue', description: 'Categories, subcategories and products: the reads everyone makes.' },
-  { name: 'Catalogue admin', description: "The admin's product table, product forms (multipart), CSV import and export." },
+  {
+    name: 'Catalogue admin',
+    description: "The admin's product table, product forms (multipart), CSV import and export.",
+  },
   { name: 'Accounts', description: 'Registration, email verification, login, sessions, profile, password reset.' },
   { name: 'Users admin', description: "The admin's user list and changes." },
   { name: 'Orders', description: 'Placing, reading and cancelling orders; the admin list, export and status.' },
   { name: 'Payments', description: 'Card, bank transfer and pay on delivery; transfer proofs; the provider webhook.' },
   { name: 'Newsletter', description: 'Signup, the unsubscribe and comeback links, the admin list and export.' },
-  { name: 'Stock alerts', description: 'Back-in-stock alerts: the request, the confirmation link, unsubscribe (decision 031).' },
+  {
+    name: 'Stock alerts',
+    description: 'Back-in-stock alerts: the request, the confirmation link, unsubscribe (decision 031).',
+  },
   { name: 'Contact', description: "The contact page's form." },
   { name: 'Dashboard', description: "The admin's sales dashboard." },
   { name: 'Reference', description: 'This document.' },

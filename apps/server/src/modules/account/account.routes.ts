@@ -87,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/users/logout',
     { schema: { summary: 'Log out: ends this session', response: { 200: messageResponseSchema } } },
     async (request, reply) => {
-    await service.logout(readSessionToken(request)?.token);
+      await service.logout(readSessionToken(request)?.token);
       clearSessionCookie(reply);
       return { message: M.logoutSuccess };
     },

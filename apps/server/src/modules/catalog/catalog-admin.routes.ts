@@ -242,13 +242,21 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   app.get(
     '/products/export.csv',
-    { ...admin, schema: { summary: 'The whole catalogue as CSV (the import takes it back)', documentedResponses: { 200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } } } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'The whole catalogue as CSV (the import takes it back)',
+        documentedResponses: {
+          200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } },
+        },
+      },
+    },
     async (request, reply) => {
-    const stream = csv.exportCsv((error) => request.log.error({ err: error }, 'catalogue export failed part way'));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
-      .send(stream);
+      const stream = csv.exportCsv((error) => request.log.error({ err: error }, 'catalogue export failed part way'));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName()}"`)
+        .send(stream);
     },
   );
 

@@ -76,7 +76,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     '/subcategories/category/:idOrSlug',
     {
       schema: {
-        ...answer('The subcategories of a category', z.object({ subcategories: z.array(subcategorySchema) }), 'NOT_FOUND'),
+        ...answer(
+          'The subcategories of a category',
+          z.object({ subcategories: z.array(subcategorySchema) }),
+          'NOT_FOUND',
+        ),
         params: idOrSlugParams,
       },
     },
@@ -87,7 +91,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     '/subcategories/:idOrSlug',
     {
       schema: {
-        ...answer('One subcategory, with its category', z.object({ subcategory: subcategoryWithCategorySchema }), 'NOT_FOUND'),
+        ...answer(
+          'One subcategory, with its category',
+          z.object({ subcategory: subcategoryWithCategorySchema }),
+          'NOT_FOUND',
+        ),
         params: idOrSlugParams,
       },
     },
@@ -96,7 +104,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
   app.get(
     '/products',
-    { schema: { ...answer('Products, filtered, sorted and paged', productPageSchema), querystring: productListQuerySchema } },
+    {
+      schema: {
+        ...answer('Products, filtered, sorted and paged', productPageSchema),
+        querystring: productListQuerySchema,
+      },
+    },
     async (request, reply) => json(request, reply, answers.productList(request.query)),
   );
 

@@ -91,7 +91,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       schema: {
         summary: 'Orders placed between two dates, as CSV',
         querystring: orderExportQuerySchema,
-        documentedResponses: { 200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } } },
+        documentedResponses: {
+          200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } },
+        },
       },
     },
     async (request, reply) => {

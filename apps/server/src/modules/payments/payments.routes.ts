@@ -32,11 +32,18 @@ export interface PaymentsRoutesOptions {
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 const messageAndOrder = z.object({ message: z.string(), order: orderSchema });
 /** Each pay-on-delivery step is refused where it no longer applies. */
-const POD_STEP_ERRORS = errorResponses('NOT_FOUND', 'CONFLICT', 'ALREADY_PAID', 'ORDER_NOT_PAYABLE', 'TRANSFER_AMOUNT_SHORT');
+const POD_STEP_ERRORS = errorResponses(
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_PAID',
+  'ORDER_NOT_PAYABLE',
+  'TRANSFER_AMOUNT_SHORT',
+);
 /** The provider's event, as the document shows it: the route reads the raw bytes itself (the signature is over them). */
 const webhookBody = {
   contentType: 'application/json',
-  description: 'A Paystack event, signed with the secret key in the `x-paystack-signature` header (HMAC-SHA512 of the raw body).',
+  description:
+    'A Paystack event, signed with the secret key in the `x-paystack-signature` header (HMAC-SHA512 of the raw body).',
   schema: z.looseObject({ event: z.string(), data: z.looseObject({ reference: z.string() }) }),
 };
 

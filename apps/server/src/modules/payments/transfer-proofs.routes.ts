@@ -87,7 +87,11 @@ export const transferProofsRoutes: FastifyPluginAsyncZod<{ service: TransferProo
         summary: "An order's transfer proof, as uploaded (its owner or an admin)",
         params: idParams,
         documentedResponses: {
-          200: { description: 'The file, with its stored type', contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } },
+          200: {
+            description: 'The file, with its stored type',
+            contentType: 'application/octet-stream',
+            schema: { type: 'string', format: 'binary' },
+          },
         },
         response: errorResponses('NOT_FOUND'),
       },
