@@ -128,7 +128,7 @@ export const openapiPlugin = fp(
           title: `${SHOP_NAME} shop API`,
           version: '1',
           description:
-            "The shop's whole HTTP API, built from the routes' own schemas. Errors are JSON `{code, message, errors?}`; each operation lists the codes it can send per status (`x-error-codes`), and docs/errors.md says what each means. A signed-in call carries the session cookie (browsers) or `Authorization: Bearer <token>` (the token login returns). shared/API.md is the smaller contract these routes keep.",
+            "The shop's whole HTTP API, built from the routes' own schemas. Errors are JSON `{code, message, errors?}`; each operation lists the codes it can send per status (`x-error-codes`), and docs/errors.md says what each means. A signed-in call carries the session cookie (browsers) or `Authorization: Bearer <token>` (the token login returns). API.md is the smaller contract these routes keep.",
         },
         servers: [{ url: app.publicAddress.url ?? '/', description: 'This shop' }],
         tags: TAGS,
