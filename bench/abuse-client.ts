@@ -1,6 +1,7 @@
 // What bench:abuse's actors share: a visitor with an address of its own over HTTP, a tally of the
 // answers, the catalogue as the API gives it, an account registered and logged in, an order
 // placed, and what a customer's unpaid orders hold.
+import { CUSTOMER_PASSWORD, shippingDetailsOf } from '@shop/testing';
 import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
 import { koboToNaira } from '../packages/shared/src/money';
 import { priceLineKobo } from '../packages/shared/src/order-pricing';
@@ -12,7 +13,7 @@ import {
   saleTermsOf,
 } from '../packages/shared/src/units';
 
-export const PASSWORD = 'Tailor@2024';
+export const PASSWORD = CUSTOMER_PASSWORD;
 
 // ---------- HTTP ----------
 
@@ -168,26 +169,13 @@ export async function register(
   return { visitor, id: user.id, firstName: account.firstName, lastName: account.lastName, email: account.email };
 }
 
-export const shippingOf = (customer: Customer) => ({
-  firstName: customer.firstName,
-  lastName: customer.lastName,
-  email: customer.email,
-  phoneNumber: '08031234567',
-  address: '14 Adeniran Ogunsanya Street',
-  city: 'Surulere',
-  state: 'Lagos',
-  area: 'Ikeja',
-  zipCode: '101283',
-  country: 'Nigeria',
-});
-
 export function placeOrder(
   customer: Customer,
   lines: { product: Product; quantity: number }[],
   method: 'card' | 'bankTransfer' | 'payOnDelivery',
 ): Promise<Answer> {
   return customer.visitor.call('POST', '/api/orders', {
-    shippingDetails: shippingOf(customer),
+    shippingDetails: shippingDetailsOf(customer),
     paymentDetails: { method, transactionId: null },
     deliveryMethod: 'PICKUP',
     // The unit price the shop charges for this quantity, after any price break (as the cart sends it).

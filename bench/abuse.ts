@@ -39,7 +39,7 @@ import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import { SUCCESS_CARD, scratchPostgres, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import pg from 'pg';
 import { loadConfig, type OrderLimits } from '../apps/server/src/config';
 import { productHoldMax } from '../apps/server/src/modules/orders/order-limits';
@@ -47,7 +47,6 @@ import { PAGE_SIZE_MAX } from '../packages/shared/src/constants';
 import { ORDER_LINES_MAX, ORDER_QUANTITY_MAX } from '../packages/shared/src/orders';
 import { PIECE_TERMS, QUANTITY_SCALE } from '../packages/shared/src/units';
 import {
-  type Answer,
   type Customer,
   type Holdings,
   holdingsOf,
@@ -63,7 +62,7 @@ import {
 } from './abuse-client';
 import { type HoldAttacks, holdAttacks, holdAttacksTable } from './abuse-holds';
 import { dropDatabase } from './orders-load';
-import { BENCH_SERVER_URL, benchDatabaseUrl } from './servers';
+import { BENCH_SERVER_URL } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -112,17 +111,12 @@ function holdMax(shelf: number, held: number): number {
 
 // Documentation ranges (RFC 5737): header values only, never an address contacted.
 const ADDRESS = { attacker: '203.0.113.66', honest: '198.51.100.20', many: '192.0.2.77' } as const;
-const TEST_CARD = { cardNumber: '4084 0840 8408 4081', expiry: '12/40', cvv: '408' };
+const TEST_CARD = SUCCESS_CARD;
 
 // ---------- The database, to check what the API said ----------
 
 async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  return benchDatabaseUrl(DATABASE);
+  return (await scratchPostgres({ serverUrl: BENCH_SERVER_URL, name: DATABASE, ifExists: 'replace' })).url;
 }
 
 interface DatabaseView {

@@ -9,13 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { lagosDate } from '@shop/shared';
-import { freePort } from '@shop/testing';
-import pg from 'pg';
+import { freePort, scratchPostgres } from '@shop/testing';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 import { seedLargeOrders } from '../apps/server/src/db/seed/seed-large-orders';
 import { ORDER_STATUSES } from '../packages/shared/src/constants';
-import { BENCH_SERVER_URL, benchDatabaseUrl, type Measurement, measure, startServer, stopServer } from './servers';
+import { BENCH_SERVER_URL, type Measurement, measure, startServer, stopServer } from './servers';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,12 +35,7 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'Bench@12345' };
 /** A fresh database each run, seeded with the catalogue and the orders. */
 async function freshDatabase() {
   const name = 'shop_bench_admin';
-  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = benchDatabaseUrl(name);
+  const { url } = await scratchPostgres({ serverUrl: BENCH_SERVER_URL, name, ifExists: 'replace' });
   const database = await openDatabase({ url, dataDir: '' });
   await seedLargeCatalogue(database, productCount);
   const seeded = await seedLargeOrders(database, orderCount);

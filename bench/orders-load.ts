@@ -1,10 +1,11 @@
 // What checkout.ts and mixed.ts share: a fresh database whose products have ample stock, a
 // customer to order as, POST /api/orders for autocannon, and the stock check afterwards.
+
+import { dropDatabaseNamed, scratchPostgres } from '@shop/testing';
 import type { Request } from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
-import { BENCH_SERVER_URL, benchDatabaseUrl } from './servers';
+import { BENCH_SERVER_URL } from './servers';
 
 export const STARTING_STOCK = 1_000_000;
 
@@ -20,12 +21,7 @@ export interface OrderableProduct {
  * products, newest first or by id.
  */
 export async function freshDatabase(name: string, productCount: number, order: 'id' | 'newest' = 'id') {
-  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = benchDatabaseUrl(name);
+  const { url } = await scratchPostgres({ serverUrl: BENCH_SERVER_URL, name, ifExists: 'replace' });
   const database = await openDatabase({ url, dataDir: '' });
   await seedLargeCatalogue(database, productCount);
   // STARTING_STOCK units of sale, stored in hundredths (migration 0014).
@@ -42,10 +38,7 @@ export async function freshDatabase(name: string, productCount: number, order: '
 
 /** Drops a database freshDatabase made. */
 export async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabaseNamed(BENCH_SERVER_URL, name);
 }
 
 /**

@@ -4,9 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NEVER_PAYING_PRODUCTION_ENV, UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import { databaseUrl, NEVER_PAYING_PRODUCTION_ENV, scratchPostgres, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedLargeCatalogue } from '../apps/server/src/db/seed/seed-large';
 
@@ -17,9 +16,7 @@ export const BENCH_SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres
 
 /** The address of database `name` on that server. */
 export function benchDatabaseUrl(name: string): string {
-  const url = new URL(BENCH_SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrl(BENCH_SERVER_URL, name);
 }
 
 /** The benchmark database's name for the checkout at `checkout`: its size and its migrations' digest. */
@@ -35,12 +32,7 @@ export function benchDatabaseName(products: number, checkout = root): string {
  */
 export async function ensureDatabase(products: number): Promise<string> {
   const name = benchDatabaseName(products);
-  const admin = new pg.Client({ connectionString: BENCH_SERVER_URL });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = benchDatabaseUrl(name);
+  const { url } = await scratchPostgres({ serverUrl: BENCH_SERVER_URL, name, ifExists: 'reuse' });
   const database = await openDatabase({ url, dataDir: '' });
   const seeded = await seedLargeCatalogue(database, products);
   console.log(`catalogue: ${seeded.after} products in ${name}`);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { addToCart, fillShipping, gateway, placeOrder, productsToBuy } from './fixtures/checkout';
+import { customerAtCheckout, fillShipping, gateway, placeOrder } from './fixtures/checkout';
 
 const shop = useBrowser();
 
@@ -12,14 +11,8 @@ describe('checkout and orders for visitors using assistive technology', () => {
       const { page, context } = await shop.newPage();
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), mode === 'dark');
-      const { email } = await createCustomer();
-      await logIn(page, email, PASSWORD);
-      const [product] = await productsToBuy(1);
-      if (!product) throw new Error('no product to buy');
-      await addToCart(page, product, 1);
+      await customerAtCheckout(page, { shipping: false });
       const found: string[] = [];
-
-      await page.goto('/checkout');
       await page.getByRole('button', { name: 'Place Order' }).click();
       await page.getByText('Phone number is required').waitFor();
       found.push(...(await seriousViolations(page, 'checkout with errors')));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { trackProblems } from './fixtures/accounts';
 import { useBrowser } from './fixtures/browser';
-import { addToCart, fillShipping, placeOrder, productsToBuy, squash } from './fixtures/checkout';
+import { customerAtCheckout, placeOrder, squash } from './fixtures/checkout';
 
 const shop = useBrowser();
 
@@ -9,13 +9,7 @@ describe('a customer paying by bank transfer', () => {
   it('sees the shop’s account details with the order number as reference, and the order unpaid in /orders', async () => {
     const { page, context, errors } = await shop.newPage();
     const problems = trackProblems(page, errors, ['404 /api/orders/no-such-order']);
-    const { email } = await createCustomer();
-    await logIn(page, email, PASSWORD);
-    const [product] = await productsToBuy(1);
-    if (!product) throw new Error('no product to buy');
-    await addToCart(page, product, 1);
-    await page.goto('/checkout');
-    await fillShipping(page);
+    await customerAtCheckout(page);
     const orderNumber = await placeOrder(page, /^Regular delivery/, /^Bank transfer/);
 
     const config = await (await fetch(`${shop.baseUrl}/api/payments/config`)).json();

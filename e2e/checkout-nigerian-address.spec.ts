@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { addToCart, placeOrder, productsToBuy, squash } from './fixtures/checkout';
+import { customerAtCheckout, placeOrder, squash } from './fixtures/checkout';
 
 // Decision 021 on a phone (375 px), in light and dark: a Lagos customer picks the state and the
 // area (local government) from their lists, types the phone as people do, and the order keeps the
@@ -20,12 +20,7 @@ describe('a Lagos customer’s address and phone at checkout', () => {
       const problems = trackProblems(page, errors);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), mode === 'dark');
-      const { email } = await createCustomer();
-      await logIn(page, email, PASSWORD);
-      const [product] = await productsToBuy(1);
-      if (!product) throw new Error('no product to buy');
-      await addToCart(page, product, 1);
-      await page.goto('/checkout');
+      await customerAtCheckout(page, { shipping: false });
       const found: string[] = [];
 
       // The state is a list in Nigeria; the area list appears only for Lagos.

@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createVerifiedCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { PASSWORD, trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import {
-  type ApiProduct,
-  addToCart,
-  fillShipping,
-  naira,
-  placeOrder,
-  productsToBuy,
-  squash,
-} from './fixtures/checkout';
+import { type ApiProduct, customerAtCheckout, fillShipping, naira, placeOrder, squash } from './fixtures/checkout';
 import { waitForMessage } from './fixtures/mailbox';
 import { apiToken, logInAsAdmin } from './fixtures/orders';
 
@@ -57,12 +49,7 @@ describe('pay on delivery in Lagos', () => {
       const { page } = customerTab;
       const problems = trackProblems(page, customerTab.errors);
       await themed(page, mode);
-      const { email } = await createVerifiedCustomer();
-      await logIn(page, email, PASSWORD);
-      const [product] = await productsToBuy(1);
-      if (!product) throw new Error('no product to buy');
-      await addToCart(page, product, 1);
-      await page.goto('/checkout');
+      const { email, product } = await customerAtCheckout(page, { verified: true, shipping: false });
       await fillAddress(page, 'Lagos');
       await expect.poll(() => podOption(page).isEnabled()).toBe(true);
       found.push(...(await seriousViolations(page, 'checkout with pay on delivery')));
@@ -137,12 +124,10 @@ describe('pay on delivery in Lagos', () => {
       const found: string[] = [];
       const { page, context } = await shop.newPage({ width, height: 900 });
       await themed(page, mode);
-      const { email, firstName, lastName } = await createVerifiedCustomer();
-      await logIn(page, email, PASSWORD);
-      const [product] = await productsToBuy(1);
-      if (!product) throw new Error('no product to buy');
-      await addToCart(page, product, 1);
-      await page.goto('/checkout');
+      const { email, firstName, lastName } = await customerAtCheckout(page, {
+        verified: true,
+        shipping: false,
+      });
       await fillAddress(page, 'FCT');
       const reason = page.getByTestId('pay-on-delivery-reason');
       await reason.waitFor();

@@ -1,17 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { trackProblems } from './fixtures/accounts';
 import { useBrowser } from './fixtures/browser';
-import {
-  addToCart,
-  fillShipping,
-  gateway,
-  payWithCard,
-  placeOrder,
-  productsToBuy,
-  squash,
-  TEST_CARDS,
-} from './fixtures/checkout';
+import { customerAtCheckout, gateway, payWithCard, placeOrder, squash, TEST_CARDS } from './fixtures/checkout';
 
 const shop = useBrowser();
 
@@ -20,13 +11,7 @@ const INLINE_SCRIPT = '**/test-gateway/**/inline.js';
 /** A logged-in customer with one product in the cart, on /checkout with the order placed. */
 async function customerWithPlacedOrder() {
   const { page, context, errors } = await shop.newPage();
-  const { email } = await createCustomer();
-  await logIn(page, email, PASSWORD);
-  const [product] = await productsToBuy(1);
-  if (!product) throw new Error('no product to buy');
-  await addToCart(page, product, 1);
-  await page.goto('/checkout');
-  await fillShipping(page);
+  await customerAtCheckout(page);
   const orderNumber = await placeOrder(page);
   return { page, context, errors, orderNumber };
 }

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createCustomer, logIn, PASSWORD, trackProblems } from './fixtures/accounts';
+import { trackProblems } from './fixtures/accounts';
 import { seriousViolations } from './fixtures/axe';
 import { useBrowser } from './fixtures/browser';
-import { addToCart, fillShipping, naira, placeOrder, productsToBuy, squash } from './fixtures/checkout';
+import { customerAtCheckout, naira, placeOrder, squash } from './fixtures/checkout';
 
 // PAYSTACK_CHANNELS=card,bank_transfer,ussd (global-setup.ts): the test gateway's window offers a
 // bank transfer and USSD beside the card, each settled by a button; the shop confirms them as it
@@ -27,13 +27,7 @@ async function verified(reference: string) {
 async function customerWithPlacedOrder() {
   const { page, context, errors } = await shop.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const { email } = await createCustomer();
-  await logIn(page, email, PASSWORD);
-  const [product] = await productsToBuy(1);
-  if (!product) throw new Error('no product to buy');
-  await addToCart(page, product, 1);
-  await page.goto('/checkout');
-  await fillShipping(page);
+  await customerAtCheckout(page);
   await page.getByRole('radio', { name: /^Express delivery/ }).check();
   const total = squash(await page.getByTestId('summary-total').textContent());
   const orderNumber = await placeOrder(page);

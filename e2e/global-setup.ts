@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
-import pg from 'pg';
+import { dropRunDatabases, scratchPostgres, scratchRunId, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import type { TestProject } from 'vitest/node';
 import { ORDERS_EMAIL, startMailbox } from './fixtures/mailbox';
 import { STOCK_REFRESH_MS } from './fixtures/stock';
@@ -21,24 +20,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `shop_e2e_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  // The run's id names every database it makes (fixtures/own-shop.ts too); the teardown drops them all.
+  scratchRunId();
+  const serverUrl = process.env.DATABASE_URL;
+  const database = serverUrl ? await scratchPostgres({ serverUrl, label: 'e2e' }) : undefined;
+  const databaseUrl = database?.url;
 
   // The shop's email goes to a real SMTP server on loopback, which specs read through HTTP.
   const mailbox = await startMailbox();
@@ -70,7 +56,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await shop.stop();
     await mailbox.stop();
-    await dropDatabase();
+    if (serverUrl) await dropRunDatabases(serverUrl);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

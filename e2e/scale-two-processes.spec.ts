@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, type RunningShop, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import { freePort, type RunningShop, scratchPostgres, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, logIn, PASSWORD, trackProblems, uniqueEmail } from './fixtures/accounts';
@@ -50,21 +50,9 @@ const dataDirs: string[] = [];
 
 /** A fresh database on POSTGRES_SERVER, dropped after. */
 async function freshDatabase(): Promise<string> {
-  const server = POSTGRES_SERVER;
-  const name = `shop_scale_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await scratchPostgres({ serverUrl: POSTGRES_SERVER, label: 'scale' });
+  dropDatabase = database.drop;
+  return database.url;
 }
 
 /** REDIS_URL (or the machine's Redis) with this spec's database number. */

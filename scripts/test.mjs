@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every test of the shop. Unit and integration tests on PGlite; the integration
-// tests again on PostgreSQL when DATABASE_URL is set; then the built shop end to end in Chromium.
+// `npm test`: every test of the shop. Without DATABASE_URL: unit and integration tests on PGlite,
+// then the built shop end to end in Chromium. With DATABASE_URL (CI): the integration tests on
+// that PostgreSQL server, the database layer (below) again on PGlite, and the built shop end to
+// end on PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -58,13 +60,39 @@ function findChromium() {
   process.exit(1);
 }
 
+/**
+ * The server's database layer: every test under apps/server/src/db, and every other server test
+ * that names an engine (it checks what PGlite and PostgreSQL do differently). With a PostgreSQL
+ * server these run on PGlite too; the rest of the server's tests run once, on the server.
+ */
+function databaseLayerTests() {
+  const folder = path.join(root, 'apps/server/src');
+  return readdirSync(folder, { recursive: true })
+    .map((file) => path.join('apps/server/src', String(file)))
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => file.includes(`${path.sep}db${path.sep}`) || /testEngine|pglite/i.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
 const chromium = findChromium();
 
-vitest('unit and integration tests (PGlite)', 'pglite', []);
 if (process.env.DATABASE_URL) {
+  vitest('unit tests, and the database layer on PGlite', 'pglite', [
+    '--project',
+    'shared',
+    '--project',
+    'web',
+    '--project',
+    'server',
+    ...databaseLayerTests(),
+    'packages/shared',
+    'apps/web',
+  ]);
   vitest('integration tests (PostgreSQL)', 'postgres', ['--project', 'server'], {
     TEST_DATABASE_URL: process.env.DATABASE_URL,
   });
+} else {
+  vitest('unit and integration tests (PGlite)', 'pglite', []);
 }
 if (run('build', 'npm', ['run', 'build'])) {
   vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });

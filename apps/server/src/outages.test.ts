@@ -6,6 +6,7 @@ import {
   postgresInstanceUnavailable,
   type RedisInstance,
   redisInstanceUnavailable,
+  scratchPostgres,
   startPostgresInstance,
   startRedisInstance,
 } from '@shop/testing';
@@ -87,11 +88,7 @@ describe.skipIf(pgSkip)(
 
     beforeAll(async () => {
       instance = await startPostgresInstance();
-      const url = instance.url.replace(/\/postgres$/, '/shop');
-      const setup = new pg.Client({ connectionString: instance.url });
-      await setup.connect();
-      await setup.query('CREATE DATABASE shop');
-      await setup.end();
+      const { url } = await scratchPostgres({ serverUrl: instance.url, name: 'shop' });
       sql = async (text, params) => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UNLIMITED_ORDERS_ENV } from '@shop/testing';
+import { scratchDatabase, UNLIMITED_ORDERS_ENV } from '@shop/testing';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { startSmtpServer } from './smtp';
-import { undropped } from './undropped-databases';
 
 /**
  * Integration tests run the same on both engines: PGlite in memory by default, and PostgreSQL
@@ -24,30 +21,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+/**
+ * The run's templates (global-setup.ts): `migrated` has every migration and no rows, `seeded` the
+ * demo catalogue too. Without one, the database is new and empty (a migration's own test).
+ */
+export type TestTemplate = 'migrated' | 'seeded';
+
+/** A database of this test file's own, a copy of a template of the run or empty; drop() removes it. */
+export async function createTestDatabase(template?: TestTemplate): Promise<TestDatabase> {
+  const scratch = await scratchDatabase({ template, label: 'test' });
+  if (scratch.engine === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://', snapshot: scratch.snapshot });
     return { database, drop: () => database.close() };
   }
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '', poolSize: 5 });
-  const drop = async () => {
-    undropped.delete(name);
-    await database.close().catch(() => {});
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+  const database = await openDatabase({ url: scratch.url, dataDir: '', poolSize: 5 });
+  return {
+    database,
+    url: scratch.url,
+    async drop() {
+      await database.close().catch(() => {});
+      await scratch.drop();
+    },
   };
-  undropped.set(name, drop);
-  return { database, url: url.toString(), drop };
 }
 
 /** Uploaded images of this test file's apps: a temporary folder, never the repository's ./data. */
@@ -72,7 +67,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 /** The whole app on a fresh database with the demo catalogue; close() drops it all. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}) {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase(overrides.seedDemoCatalogue === false ? 'migrated' : 'seeded');
   const app: FastifyInstance = await buildApp(testConfig(overrides), { database: testDatabase.database });
   return {
     app,

@@ -127,5 +127,23 @@ export const NEVER_PAYING_PRODUCTION_ENV = {
   BANK_ACCOUNT_NUMBER: '0000000000',
 } as const;
 
+export { CUSTOMER_PASSWORD, LAGOS_ADDRESS, SUCCESS_CARD, shippingDetailsOf } from './builders';
 export { type PostgresInstance, postgresInstanceUnavailable, startPostgresInstance } from './postgres-instance';
 export { type RedisInstance, redisInstanceUnavailable, startRedisInstance } from './redis-instance';
+export {
+  databaseUrl,
+  dropDatabaseNamed,
+  dropLiveScratchDatabases,
+  dropRunDatabases,
+  pgliteSnapshot,
+  pgliteSnapshotFolder,
+  postgresTemplate,
+  postgresTemplateName,
+  type ScratchDatabase,
+  type ScratchPostgres,
+  savePgliteSnapshot,
+  scratchDatabase,
+  scratchPostgres,
+  scratchRunId,
+  scratchServerUrl,
+} from './scratch-database';

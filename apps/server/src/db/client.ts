@@ -66,7 +66,8 @@ export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /** A PGlite database at `folder` (or `memory://`) with the extensions the migrations need. */
-export const createPglite = (folder: string) => PGlite.create(folder, { extensions: { pg_trgm, unaccent } });
+export const createPglite = (folder: string, snapshot?: Blob) =>
+  PGlite.create(folder, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
 
 /**
  * The advisory lock (pg_advisory_lock(hashtext(...))) that start-up work on a shared database
@@ -183,6 +184,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** PGlite: start from this data-folder snapshot (a test run's template) instead of a new one. */
+  snapshot?: Blob;
   poolSize?: number;
   /** The longest wait for a PostgreSQL connection (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
@@ -202,7 +205,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS_DEFAULT,
         { ...QUERY_BOUNDS_DEFAULT, ...options.bounds },
       )
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.snapshot);
 }
 
 const statementNames = new Map<string, string>();
@@ -347,10 +350,14 @@ async function openPostgres(
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await createPglite(inMemory ? dataDir : pgliteFolder(dataDir));
+  return pgliteDatabase(await createPglite(inMemory ? dataDir : pgliteFolder(dataDir), snapshot));
+}
+
+/** The shop's Database over an open PGlite (a test run's template keeps the client to snapshot it). */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
   await client.query('SET synchronize_seqscans = off'); // as for PostgreSQL (openPostgres)
   const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
   return {
