@@ -389,6 +389,8 @@ async function assertEmptyForScript(target: ToolConnection) {
 }
 
 const ROWS_PER_INSERT = 500;
+const STATEMENTS_PER_TRIP = 200;
+const CHARS_PER_TRIP = 1 << 20;
 
 /** What a statement is, safe to print: its words up to the table, never its values. */
 function describe(sql: string): string {
@@ -417,6 +419,19 @@ export async function restoreSql(
     await target.query(copy.insert, [JSON.stringify(copy.batch)]);
     copy.batch = [];
   };
+  // Statements go in groups (one round trip each, as a multi-statement simple query): a dump
+  // of single-row INSERTs would otherwise wait on the server once per row.
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const runPending = async () => {
+    if (pending.length === 0) return;
+    const first = describe(pending[0] as string);
+    const last = describe(pending[pending.length - 1] as string);
+    current = pending.length === 1 || first === last ? first : `the statements from ${first} to ${last}`;
+    await target.exec(pending.map((sql) => `${sql};`).join('\n'));
+    pending = [];
+    pendingChars = 0;
+  };
   try {
     for await (const event of readScript(linesOf(file))) {
       if (event.kind === 'comment') {
@@ -437,11 +452,13 @@ export async function restoreSql(
         begun = true;
       }
       if (event.kind === 'statement') {
-        current = describe(event.sql);
-        await target.exec(event.sql);
+        pending.push(event.sql);
+        pendingChars += event.sql.length;
+        if (pending.length >= STATEMENTS_PER_TRIP || pendingChars >= CHARS_PER_TRIP) await runPending();
         const table = insertTarget(event.sql);
         if (table) seen.add(table, 1);
       } else if (event.kind === 'copy') {
+        await runPending();
         current = describe(event.sql);
         const types = await target.query<{ name: string; type: string }>(
           `SELECT a.attname AS name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS type
@@ -481,6 +498,7 @@ export async function restoreSql(
     if (!seen.complete) {
       throw new ToolError(`${file} is cut short (it lacks pg_dump's "${DUMP_COMPLETE}"): nothing was restored.`);
     }
+    await runPending();
     if (!begun) throw new ToolError(`${file} holds no SQL statement: nothing to restore.`);
     await target.query('COMMIT');
   } catch (error) {
