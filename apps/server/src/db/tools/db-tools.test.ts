@@ -216,7 +216,7 @@ describe('db:move, db:backup and db:restore on a shop with orders', () => {
   });
 
   it('backs up the PostgreSQL shop to a private, dated file', async () => {
-    const result = await backupDatabase({ url: movedUrl, dataDir, out: backupsDir });
+    const result = await backupDatabase({ url: movedUrl, dataDir, out: backupsDir, format: 'portable' });
     expect(result.ok, result.report).toBe(true);
     backupFile = result.file as string;
     expect(path.basename(backupFile)).toMatch(/^shop-backup-\d{4}-\d{2}-\d{2}T\d{4}Z\.jsonl\.gz$/);
