@@ -5,7 +5,7 @@
 // kept). The build's end and the server's listening are read from the output. Prints the figures
 // and appends them to bench/RESULTS.md; the clone is deleted afterwards (`--keep` keeps it).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,6 +42,10 @@ function sh(command: string, commandArgs: string[], cwd: string) {
   return result.stdout.trim();
 }
 
+const loadAtStart = os
+  .loadavg()
+  .map((load) => load.toFixed(2))
+  .join(', ');
 const commit = sh('git', ['rev-parse', '--short', args.ref], repoRoot);
 const clone = mkdtempSync(path.join(os.tmpdir(), 'shop-first-start-'));
 const picturesDir = path.join(clone, 'apps/server/public/generated/demo');
@@ -51,7 +55,34 @@ function picturesOnDisk(): number {
   return readdirSync(picturesDir).filter((name) => name.endsWith('.webp')).length;
 }
 
+/**
+ * CPU seconds spent so far by `npm start` and everything it ran (the build's processes, reaped,
+ * are in their parents' cutime/cstime; the live ones in their own utime/stime): a figure the
+ * machine's other load changes far less than the wall time. Linux only (/proc); else undefined.
+ */
+function cpuSecondsOfGroup(groupId: number): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // The fields after the command's closing parenthesis: state is field 3, pgrp 5, utime 14…cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== groupId) continue;
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  // USER_HZ is 100 on every Linux Node runs on.
+  return ticks / 100;
+}
+
 interface Start {
+  /** CPU seconds of npm start's processes at the first page. */
+  cpuSeconds?: number;
   /** From `npm start` to the build's end (npm running the server's start script). */
   buildMs?: number;
   /** From `npm start` to the server's "open" line. */
@@ -116,6 +147,7 @@ async function timeStart(waitForPictures: boolean): Promise<Start> {
         .catch(() => 0);
       if (status === 200) {
         result.firstPageMs = performance.now() - started;
+        result.cpuSeconds = child.pid ? cpuSecondsOfGroup(child.pid) : undefined;
         result.picturesAtFirstPage = picturesOnDisk();
       } else await sleep(100);
     }
@@ -152,21 +184,21 @@ try {
   const row = (name: string, start: Start) =>
     `| ${name} | ${start.buildMs === undefined ? '–' : seconds(start.buildMs)} | ${
       start.listenMs === undefined ? '–' : seconds(start.listenMs)
-    } | **${seconds(start.firstPageMs)}** | ${start.picturesAtFirstPage} of ${pictureTotal} | ${
-      start.allPicturesMs === undefined ? '–' : seconds(start.allPicturesMs)
-    } |`;
+    } | **${seconds(start.firstPageMs)}** | ${start.cpuSeconds === undefined ? '–' : start.cpuSeconds.toFixed(1)} | ${
+      start.picturesAtFirstPage
+    } of ${pictureTotal} | ${start.allPicturesMs === undefined ? '–' : seconds(start.allPicturesMs)} |`;
   report = [
     `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — first start${args.label ? ` (${args.label})` : ''}, PGlite`,
     '',
     `Command: \`npm run bench:first-start -- --ref ${args.ref}${args.label ? ` --label ${args.label}` : ''}\` (commit ${commit})`,
-    `Machine: ${os.availableParallelism()} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average at the end ${os
+    `Machine: ${os.availableParallelism()} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average at the start ${loadAtStart}, at the end ${os
       .loadavg()
       .map((load) => load.toFixed(2))
       .join(', ')}.`,
     `A fresh clone; \`npm ci --prefer-offline\` took ${seconds(installMs)} s (npm's cache warm). Seconds from \`npm start\`:`,
     '',
-    '| start | build done | listening | first page (200 of `/`) | pictures on disk then | every picture on disk |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| start | build done | listening | first page (200 of `/`) | CPU s of `npm start` by then | pictures on disk then | every picture on disk |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('first (empty data, no pictures)', first),
     row('second (data and pictures kept)', second),
     '',

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { productListQuerySchema, scopedProductListQuerySchema } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -66,6 +67,8 @@ async function mostViewedSlugs(app: FastifyInstance, names: (name: string) => st
 export const demoPicturesPlugin = fp(
   async (app: FastifyInstance, options: DemoPicturesOptions = {}) => {
     const { config } = app;
+    // The static handler serves this folder, and warns at start when it is missing (a fresh clone).
+    await mkdir(config.demoImagesDir, { recursive: true }).catch(() => {});
     const catalogue = options.catalogue ?? demoCatalogue;
     const queue = new DemoPictureQueue(config.demoImagesDir, catalogue, {
       concurrency: options.concurrency ?? availableParallelism(),
