@@ -129,7 +129,9 @@ async function timeStart(waitForPictures: boolean): Promise<Start> {
       if (result.buildMs === undefined && line.includes('dist/server.js')) result.buildMs = at;
       if (result.listenMs === undefined && line.includes('the shop is open')) result.listenMs = at;
       if (/demo (images|pictures)/i.test(line) || /^Done: \d+ written/.test(line)) {
-        result.pictureLines.push(`${seconds(at)} s: ${line.replace(/^\{.*"msg":"([^"]*)".*$/, '$1')}`);
+        // The message alone, without the clone's temporary path.
+        const message = line.replace(/^\{.*"msg":"([^"]*)".*$/, '$1').replace(/,? (in|→) \/\S+/g, '');
+        result.pictureLines.push(`${seconds(at)} s: ${message}`);
       }
     });
   }
