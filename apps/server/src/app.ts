@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
+import { type DemoPicturesOptions, demoPicturesPlugin } from './plugins/demo-pictures';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { apiReferenceRoutes, openapiPlugin } from './plugins/openapi';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered (tests check that the API reference lists each). */
   onRoute?: (route: RouteOptions) => void;
+  /** The demo pictures' catalogue, concurrency or drawing (tests draw a few, or count them). */
+  demoPictures?: DemoPicturesOptions;
 }
 
 /**
@@ -144,10 +147,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The pages the server draws from the catalogue's answers, /robots.txt and the sitemaps.
   await app.register(storefront);
 
+  // The demo catalogue's pictures: drawn after listen, or when first asked for (decision 042).
+  await app.register(demoPicturesPlugin, options.demoPictures ?? {});
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
     demoImagesDir: config.demoImagesDir,
     pages: app.storefront.pages,
+    demoPictures: app.demoPictures,
   });
   return app;
 }
