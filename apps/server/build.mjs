@@ -1,7 +1,7 @@
 // Bundles the server into dist/. Packages stay in node_modules (PGlite and sharp load files
-// next to themselves); only our own workspace code is bundled. Then makes the demo images,
-// which is quick when they are already there.
-import { execFileSync } from 'node:child_process';
+// next to themselves); only our own workspace code is bundled. The demo pictures are not drawn
+// here: the shop draws them once it listens (decision 042); `node dist/generate-images.js`
+// draws them all ahead, as the Docker image does.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -19,5 +19,3 @@ await build({
   external: [...packages, ...packages.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-
-execFileSync(process.execPath, ['dist/generate-images.js'], { stdio: 'inherit' });

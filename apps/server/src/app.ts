@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, fastifyTrustProxy, startupWarnings } from './config';
 import type { Database } from './db/client';
+import { apiSerializerCompiler } from './lib/api-errors';
 import { serializeError } from './lib/log-error';
 import { serializeRequest } from './lib/log-request';
 import account from './modules/account';
@@ -22,8 +23,10 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
+import { type DemoPicturesOptions, demoPicturesPlugin } from './plugins/demo-pictures';
 import { registerErrorHandler, sendApiError } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
+import { apiReferenceRoutes, openapiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { outboxPlugin } from './plugins/outbox';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -41,6 +44,10 @@ export interface BuildAppOptions {
   database?: Database;
   /** Where log lines go instead of stdout (tests read what the shop logs). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (tests check that the API reference lists each). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The demo pictures' catalogue, concurrency or drawing (tests draw a few, or count them). */
+  demoPictures?: DemoPicturesOptions;
 }
 
 /**
@@ -86,15 +93,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Request ids for correlating log lines: a prefix drawn once per process, then a counter.
     genReqId: () => `${requestIdPrefix}${(++requestCount).toString(36)}`,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The zod schemas' serializer, except for error answers, which go out as they are (lib/api-errors.ts).
+  app.setSerializerCompiler(apiSerializerCompiler);
 
   // Infrastructure: what every module may use (app.config, app.database, app.rateLimits,
   // app.requireUser / app.requireAdmin, app.settings, app.outbox).
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
   registerErrorHandler(app);
+  // Before any route: each /api route gets its error codes as it is registered, and the OpenAPI
+  // document (plugins/openapi.ts) collects it.
+  await app.register(openapiPlugin);
   // app.metrics and GET /api/metrics; first, so its hook times every request.
   await app.register(metricsPlugin);
   await app.register(requestGuardPlugin);
@@ -129,14 +141,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // After orders: disabling or deleting a customer cancels their unpaid orders.
   await app.register(adminUsers);
   await app.register(dashboard);
+  // GET /api/openapi.json and /api/docs: after the modules, so every hook applies to them too.
+  await apiReferenceRoutes(app);
 
   // The pages the server draws from the catalogue's answers, /robots.txt and the sitemaps.
   await app.register(storefront);
 
+  // The demo catalogue's pictures: drawn after listen, or when first asked for (decision 042).
+  await app.register(demoPicturesPlugin, options.demoPictures ?? {});
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
     demoImagesDir: config.demoImagesDir,
     pages: app.storefront.pages,
+    demoPictures: app.demoPictures,
   });
   return app;
 }

@@ -401,3 +401,96 @@ describe("a customer's own cancellation (POST /api/orders/{id}/cancel)", () => {
     expect(owner.json().order.status).toBe('CANCELLED');
   });
 });
+
+/**
+ * The routes whose authority is not a session: an emailed link's token (in the body or the URL),
+ * or a session of any role. Each line says who may call it and what each caller gets; none of
+ * them answers 401 or 403 to a caller it lets in, and a guest gets 401 where a login is needed.
+ */
+describe('the authorization matrix of the link and verification routes', () => {
+  type Caller = 'a guest' | 'a customer' | 'an admin';
+  interface LinkEndpoint {
+    name: string;
+    method: 'GET' | 'POST';
+    url: string;
+    payload?: object;
+    headers?: Record<string, string>;
+    /** The status each caller gets, and the code or text of the answer. */
+    expected: Record<Caller, { status: number; code?: string; html?: boolean }>;
+  }
+  const anyone = (answer: { status: number; code?: string; html?: boolean }) => ({
+    'a guest': answer,
+    'a customer': answer,
+    'an admin': answer,
+  });
+  const ENDPOINTS: LinkEndpoint[] = [
+    {
+      // No login: the link may be opened on another device; the token decides.
+      name: 'verify an email address with an unknown token',
+      method: 'POST',
+      url: '/api/users/verify-email',
+      payload: { token: 'a'.repeat(64) },
+      expected: anyone({ status: 400, code: 'VERIFICATION_LINK_INVALID' }),
+    },
+    {
+      name: 'send the verification email again',
+      method: 'POST',
+      url: '/api/users/resend-verification',
+      expected: {
+        'a guest': { status: 401, code: 'UNAUTHENTICATED' },
+        'a customer': { status: 200 },
+        'an admin': { status: 200 },
+      },
+    },
+    {
+      name: "open a back-in-stock alert's confirmation link (unknown token)",
+      method: 'GET',
+      url: '/api/stock-alerts/confirm?token=no-such-token',
+      expected: anyone({ status: 404, html: true }),
+    },
+    {
+      name: "press the confirmation page's button (unknown token, Origin null as the page sends it)",
+      method: 'POST',
+      url: '/api/stock-alerts/confirm?token=no-such-token',
+      payload: {},
+      headers: { origin: 'null' },
+      expected: anyone({ status: 404, html: true }),
+    },
+    {
+      name: "open the newsletter's comeback link (unknown token)",
+      method: 'GET',
+      url: '/api/newsletter/confirm?token=no-such-token',
+      expected: anyone({ status: 404, html: true }),
+    },
+    {
+      name: "press the comeback page's button (unknown token, Origin null as the page sends it)",
+      method: 'POST',
+      url: '/api/newsletter/confirm?token=no-such-token',
+      payload: {},
+      headers: { origin: 'null' },
+      expected: anyone({ status: 404, html: true }),
+    },
+  ];
+  const sessionOf: Record<Caller, () => Record<string, string>> = {
+    'a guest': () => ({}),
+    'a customer': () => bearer(customerSession),
+    'an admin': () => bearer(adminSession),
+  };
+
+  for (const endpoint of ENDPOINTS) {
+    for (const who of Object.keys(sessionOf) as Caller[]) {
+      const expected = endpoint.expected[who];
+      it(`${endpoint.method} ${endpoint.name} as ${who} answers ${expected.status}`, async () => {
+        const response = await app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          payload: endpoint.payload,
+          headers: { ...endpoint.headers, ...sessionOf[who]() },
+        });
+        expect(response.statusCode, response.body).toBe(expected.status);
+        if (expected.code) expect(response.json()).toMatchObject({ code: expected.code });
+        if (expected.html) expect(response.headers['content-type']).toMatch(/^text\/html/);
+      });
+    }
+  }
+});

@@ -158,6 +158,11 @@ const envSchema = z.object({
   CATALOG_STOCK_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(CATALOG_STOCK_REFRESH_MS_DEFAULT),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   DEMO_IMAGES_DIR: z.string().default(path.join(serverRoot, 'public/generated/demo')),
+  /**
+   * `background`: once listening, draw the demo pictures not yet on disk (most-viewed first);
+   * `on-request`: only the ones asked for. Unset: background, except under NODE_ENV=test.
+   */
+  DEMO_PICTURES: z.enum(['background', 'on-request']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   // Accounts and email.
   SMTP_URL: z
@@ -318,6 +323,11 @@ export interface AppConfig {
   catalogStockRefreshMs: number;
   webDistDir: string;
   demoImagesDir: string;
+  /**
+   * The demo catalogue's pictures are drawn after the shop listens (plugins/demo-pictures.ts):
+   * all of them in the background, or only those asked for.
+   */
+  demoPictures: 'background' | 'on-request';
   shutdownTimeoutMs: number;
   mail: { smtpUrl?: string; from: string };
   /** The shop's inbox for contact form messages; unset means the first admin's address. */
@@ -499,6 +509,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogStockRefreshMs: env.CATALOG_STOCK_REFRESH_MS,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     demoImagesDir: path.resolve(env.DEMO_IMAGES_DIR),
+    demoPictures: env.DEMO_PICTURES ?? (env.NODE_ENV === 'test' ? 'on-request' : 'background'),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     contactEmail: env.CONTACT_EMAIL?.toLowerCase(),

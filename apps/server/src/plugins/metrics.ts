@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TrustProxy } from '../config';
+import { errorResponses } from '../lib/api-errors';
 import { settleWithin } from '../lib/settle-within';
 import { READINESS_CHECK_TIMEOUT_MS } from '../modules/health/health.service';
 import { addressMatcher, hasBearerToken } from './metrics/access';
@@ -74,21 +75,34 @@ export const metricsPlugin = fp(
     const { token, allowedAddresses } = app.config.metrics;
     const fromAllowedAddress = addressMatcher(allowedAddresses);
     const vouchedAddress = vouchedClientAddress(app.config.trustProxy);
-    app.get(METRICS_PATH, async (request, reply) => {
-      const address = vouchedAddress(request);
-      const allowed =
-        (token !== undefined && hasBearerToken(request.headers.authorization, token)) ||
-        (address !== undefined && fromAllowedAddress(address));
-      if (!allowed) {
-        // The same answer as a route that does not exist: nothing tells a stranger it is here.
-        return reply
-          .status(404)
-          .type('application/json; charset=utf-8')
-          .send({ code: 'NOT_FOUND', message: 'Not Found' });
-      }
-      const { contentType, body } = await metrics.scrape();
-      return reply.header('cache-control', 'no-store').type(contentType).send(body);
-    });
+    app.get(
+      METRICS_PATH,
+      {
+        schema: {
+          summary: 'Prometheus metrics (a bearer METRICS_TOKEN or an allowed address; 404 for anyone else)',
+          tags: ['Health'],
+          documentedResponses: {
+            200: { description: "Prometheus's text format", contentType: 'text/plain', schema: { type: 'string' } },
+          },
+          response: errorResponses('NOT_FOUND'),
+        },
+      },
+      async (request, reply) => {
+        const address = vouchedAddress(request);
+        const allowed =
+          (token !== undefined && hasBearerToken(request.headers.authorization, token)) ||
+          (address !== undefined && fromAllowedAddress(address));
+        if (!allowed) {
+          // The same answer as a route that does not exist: nothing tells a stranger it is here.
+          return reply
+            .status(404)
+            .type('application/json; charset=utf-8')
+            .send({ code: 'NOT_FOUND', message: 'Not Found' });
+        }
+        const { contentType, body } = await metrics.scrape();
+        return reply.header('cache-control', 'no-store').type(contentType).send(body);
+      },
+    );
   },
   { name: 'metrics', dependencies: ['config', 'database'] },
 );

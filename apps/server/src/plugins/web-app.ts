@@ -17,6 +17,7 @@ export interface DrawnPages {
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const DEMO_IMAGES_PREFIX = '/images/demo/';
 /** The files the web build keeps .br and .gz copies of (apps/web/scripts/precompress.mjs), and those copies. */
 const PRECOMPRESSED_FILE = /\.(?:js|css|svg|json|txt|xml)(?:\.br|\.gz)?$/;
 /**
@@ -42,7 +43,13 @@ const WEB_APP_MANIFEST_FILE = 'manifest.webmanifest';
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDistDir: string; demoImagesDir: string; pages?: DrawnPages },
+  options: {
+    webDistDir: string;
+    demoImagesDir: string;
+    pages?: DrawnPages;
+    /** Draws a demo picture that is not on disk yet before it is served (plugins/demo-pictures.ts). */
+    demoPictures?: { ensure(name: string): Promise<boolean> };
+  },
 ) {
   const indexFile = path.join(options.webDistDir, 'index.html');
   const hasWebBuild = existsSync(indexFile);
@@ -55,9 +62,19 @@ export async function registerWebApp(
       encodings: ['br', 'gzip'],
       globalDecompression: false,
     });
+    const { demoPictures } = options;
+    if (demoPictures) {
+      // A demo picture not drawn yet is drawn first (ahead of the background's); one that cannot
+      // be is the usual 404, and the page shows its placeholder.
+      files.addHook('onRequest', async (request) => {
+        if (!request.url.startsWith(DEMO_IMAGES_PREFIX)) return;
+        const name = request.url.slice(DEMO_IMAGES_PREFIX.length).split('?')[0] ?? '';
+        await demoPictures.ensure(name);
+      });
+    }
     await files.register(fastifyStatic, {
       root: options.demoImagesDir,
-      prefix: '/images/demo/',
+      prefix: DEMO_IMAGES_PREFIX,
       decorateReply: false,
       maxAge: '30d',
       index: false,

@@ -74,6 +74,9 @@ describe('the navigations the service worker answers', () => {
       '/reset-password?token=x',
       '/products/gold-lace/edit',
       '/api/products',
+      // The API reference is the server's page (behind an admin in production), never the app shell.
+      '/api/docs',
+      '/api/docs/',
     ]) {
       expect(navigate(at), at).toBe(false);
     }
@@ -98,6 +101,7 @@ describe('the files the service worker keeps as they load', () => {
     expect(picture(request('/images/uploads/ab/photo.jpg', { destination: 'image' }))).toBe(true);
     expect(picture(request('/pictures/team/ada.webp', { destination: 'image' }))).toBe(true);
     expect(picture(request('/api/products/1', { destination: 'image' }))).toBe(false);
+    expect(picture(request('/api/docs/static/favicon-32x32.png', { destination: 'image' }))).toBe(false);
     expect(picture(request('https://elsewhere.example.com/images/x.webp', { destination: 'image' }))).toBe(false);
     const routes = workboxOptions(
       () => '',

@@ -4,6 +4,7 @@
  * Only SVG features that librsvg (sharp's SVG renderer) draws reliably are used, and no fonts or
  * images are fetched.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -295,7 +296,7 @@ export async function renderProductImage(image: SeedImage, size: ImageSize): Pro
 
 // ---------- Generating the whole set ----------
 
-async function exists(file: string): Promise<boolean> {
+export async function exists(file: string): Promise<boolean> {
   try {
     return (await stat(file)).size > 0;
   } catch {
@@ -303,9 +304,46 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** Writes through a temporary file, so an interrupted run never leaves a half-written image behind. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
+/** One file of the demo catalogue's pictures: which product, which of its images, which size. */
+export interface DemoPicture {
+  /** The file's name in the pictures' folder (demoImageFileName). */
+  name: string;
+  productSlug: string;
+  index: number;
+  size: ImageSize;
+  image: SeedImage;
+}
+
+/** Every picture file of a catalogue, in its order: each product's images, each in every size. */
+export function demoPictures(catalogue: SeedCategory[] = demoCatalogue): DemoPicture[] {
+  const pictures: DemoPicture[] = [];
+  for (const category of catalogue) {
+    for (const subcategory of category.subcategories) {
+      for (const product of subcategory.products) {
+        product.images.forEach((image, index) => {
+          for (const size of Object.keys(IMAGE_SIZES) as ImageSize[]) {
+            pictures.push({
+              name: demoImageFileName(product.slug, index, size),
+              productSlug: product.slug,
+              index,
+              size,
+              image,
+            });
+          }
+        });
+      }
+    }
+  }
+  return pictures;
+}
+
+/**
+ * Writes through a temporary file of this process's own, then renames it into place: a reader
+ * (or another process drawing the same picture) never sees a half-written image, and an
+ * interrupted write leaves none behind.
+ */
+export async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(temporary, data);
     await rename(temporary, file);
@@ -328,18 +366,7 @@ export async function generateDemoImages(
   const log = options.log ?? (() => {});
   await mkdir(outDir, { recursive: true });
 
-  const jobs: { file: string; image: SeedImage; size: ImageSize }[] = [];
-  for (const category of catalogue) {
-    for (const subcategory of category.subcategories) {
-      for (const product of subcategory.products) {
-        product.images.forEach((image, index) => {
-          for (const size of Object.keys(IMAGE_SIZES) as ImageSize[]) {
-            jobs.push({ file: path.join(outDir, demoImageFileName(product.slug, index, size)), image, size });
-          }
-        });
-      }
-    }
-  }
+  const jobs = demoPictures(catalogue).map((picture) => ({ ...picture, file: path.join(outDir, picture.name) }));
 
   let written = 0;
   let skipped = 0;

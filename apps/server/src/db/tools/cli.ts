@@ -1,7 +1,9 @@
 // The operator's database tools (README "Operations"), run from source with tsx like seed:large:
 //   npm run db:move -- --to postgres://…        the PGlite shop under DATA_DIR into an empty PostgreSQL
-//   npm run db:backup [-- --out DIR]            a dump of DATABASE_URL's database, or of PGlite under DATA_DIR
-//   npm run db:restore -- --from FILE [--to postgres://… | DIR]   a dump into an empty database
+//   npm run db:backup [-- --out DIR] [--gzip] [--format=portable]
+//                                               DATABASE_URL's database, or PGlite under DATA_DIR, in plain SQL
+//                                               (psql restores it) or in db:move's portable format
+//   npm run db:restore -- --from FILE [--to postgres://… | DIR]   a backup (either format) into an empty database
 //   npm run storage:move                        DATA_DIR/uploads and DATA_DIR/private into S3_BUCKET
 // Exit code 0 when every check agreed, 1 on a mismatch or a refusal, 2 on a wrong command line.
 import path from 'node:path';
@@ -14,7 +16,7 @@ import { type FolderMove, moveStorage } from './storage-move';
 
 const USAGE = `Usage:
   npm run db:move -- --to postgres://user:password@host:5432/shop
-  npm run db:backup [-- --out DIR]
+  npm run db:backup [-- --out DIR] [--gzip] [--format=sql|portable]
   npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]
   npm run storage:move`;
 
@@ -40,7 +42,13 @@ async function runCommand(
 ): Promise<CommandResult> {
   const { values } = parseArgs({
     args,
-    options: { to: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
+    options: {
+      to: { type: 'string' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      format: { type: 'string' },
+      gzip: { type: 'boolean' },
+    },
     strict: true,
   });
   // Statements and lock waits of the tools take a long job's bound (DATABASE_JOB_TIMEOUT_MS).
@@ -52,13 +60,19 @@ async function runCommand(
       if (!values.to || !isPostgresUrl(values.to)) throw new UsageError('db:move needs --to postgres://…');
       return moveDatabase({ dataDir: config.database.dataDir, to: values.to, jobMs });
     }
-    case 'backup':
+    case 'backup': {
+      const format = values.format ?? 'sql';
+      if (format !== 'sql' && format !== 'portable') throw new UsageError('db:backup --format is sql or portable');
+      if (values.gzip && format === 'portable') throw new UsageError('a portable backup is always gzip’d: drop --gzip');
       return backupDatabase({
         url: config.database.url,
         dataDir: config.database.dataDir,
         out: values.out ? typed(values.out) : path.join(config.database.dataDir, 'backups'),
         jobMs,
+        format,
+        gzip: values.gzip ?? false,
       });
+    }
     case 'restore': {
       if (!values.from) throw new UsageError('db:restore needs --from FILE');
       const to = values.to

@@ -10,6 +10,7 @@ import {
   safeUrl,
   type ToolConnection,
 } from './connection';
+import { backupKind, backupSql, restoreSql } from './sql-backup';
 import { readDatabase, readDump, writeDatabase, writeDump } from './transfer';
 
 /** What a command prints, and whether every check agreed (the exit code). */
@@ -77,17 +78,52 @@ export async function moveDatabase(options: { dataDir: string; to: string; jobMs
   }
 }
 
-/** `npm run db:backup [-- --out DIR]`: the shop's database (DATABASE_URL, or PGlite under DATA_DIR) to a dump file. */
+/** The two kinds of backup file: plain SQL (pg_dump's, psql restores it) and db:move's portable JSON lines. */
+export type BackupFormat = 'sql' | 'portable';
+
+const KEEP_PRIVATE =
+  'The file holds password hashes and sessions: keep it private (it is written with mode 0600) and copy it off this machine.';
+
+/**
+ * `npm run db:backup [-- --out DIR] [--gzip] [--format=portable]`: the shop's database
+ * (DATABASE_URL, or PGlite under DATA_DIR) to a backup file, plain SQL unless asked otherwise.
+ */
 export async function backupDatabase(options: {
   url?: string;
   dataDir: string;
   out: string;
   jobMs?: number;
+  format?: BackupFormat;
+  gzip?: boolean;
 }): Promise<CommandResult & { file?: string }> {
   const source = options.url
     ? await connectPostgres(options.url, options.jobMs)
     : await openPgliteFolder(options.dataDir, { mustExist: true });
   try {
+    if ((options.format ?? 'sql') === 'sql') {
+      const { file, header, lines } = await backupSql(source, {
+        url: options.url,
+        out: options.out,
+        gzip: options.gzip ?? false,
+        jobMs: options.jobMs,
+      });
+      const restore = file.endsWith('.gz')
+        ? `gunzip -c ${file} | psql -X -v ON_ERROR_STOP=1 --single-transaction -d NEW_EMPTY_DATABASE`
+        : `psql -X -v ON_ERROR_STOP=1 --single-transaction -d NEW_EMPTY_DATABASE -f ${file}`;
+      return {
+        ok: lines.every((line) => line.ok),
+        file,
+        report: [
+          `Backed up ${source.label} (migration ${header.migration.tag}) to ${file}`,
+          `in plain SQL by ${header.dumpedBy}; it restores into a new empty database with`,
+          `  ${restore}`,
+          '  or npm run db:restore -- --from FILE (PostgreSQL or PGlite, checking the counts and sums).',
+          formatChecks(lines, ['database', 'file']),
+          verdict(lines),
+          KEEP_PRIVATE,
+        ].join('\n'),
+      };
+    }
     const snapshot = await readDatabase(source);
     const written = await writeDump(snapshot, options.out).finally(() => snapshot.close());
     // Read the file back: what restore will see must be what was in the database.
@@ -100,10 +136,10 @@ export async function backupDatabase(options: {
       ok,
       file: written.file,
       report: [
-        `Backed up ${source.label} (migration ${snapshot.migration.tag}) to ${written.file}`,
+        `Backed up ${source.label} (migration ${snapshot.migration.tag}) to ${written.file} in the portable format (db:restore reads it).`,
         formatChecks(lines, ['database', 'file']),
         verdict(lines),
-        'The file holds password hashes and sessions: keep it private (it is written with mode 0600) and copy it off this machine.',
+        KEEP_PRIVATE,
       ].join('\n'),
     };
   } finally {
@@ -112,8 +148,13 @@ export async function backupDatabase(options: {
   }
 }
 
-/** `npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]`: a dump into an empty database. */
+/**
+ * `npm run db:restore -- --from FILE [--to postgres://… | DATA_DIR]`: a backup into an empty
+ * database, plain SQL (`.sql`, `.sql.gz`) or the portable format (`.jsonl.gz`), told apart by
+ * the file's first line.
+ */
 export async function restoreDatabase(options: { from: string; to: string; jobMs?: number }): Promise<CommandResult> {
+  if ((await backupKind(options.from)) === 'sql') return restoreSqlBackup(options);
   const dump = await readDump(options.from);
   const target = await openTarget(options.to, options.jobMs).catch(async (error) => {
     await dump.close().catch(() => {});
@@ -136,6 +177,25 @@ export async function restoreDatabase(options: { from: string; to: string; jobMs
   } finally {
     await target.close();
     // A restored PGlite folder is as private as the shop's own (its files were unpacked 0666).
+    if (!isPostgresUrl(options.to)) await keepPgliteFolderPrivate(path.resolve(options.to));
+  }
+}
+
+async function restoreSqlBackup(options: { from: string; to: string; jobMs?: number }): Promise<CommandResult> {
+  const target = await openTarget(options.to, options.jobMs);
+  try {
+    const { header, lines, migration } = await restoreSql(options.from, target);
+    const made = header ? `made ${header.createdAt} by ${header.dumpedBy}, ` : 'not made by db:backup: rows compared, ';
+    return {
+      ok: lines.every((line) => line.ok),
+      report: [
+        `Restored ${options.from} (${made}migration ${migration}) into ${target.label}.`,
+        formatChecks(lines, ['backup', 'restored']),
+        verdict(lines),
+      ].join('\n'),
+    };
+  } finally {
+    await target.close();
     if (!isPostgresUrl(options.to)) await keepPgliteFolderPrivate(path.resolve(options.to));
   }
 }

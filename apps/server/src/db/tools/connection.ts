@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +18,12 @@ export interface ToolConnection {
   /** Where it is, safe to print: a URL's password is never shown. */
   label: string;
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** One statement of a script, sent as psql sends it (the simple protocol), no parameters. */
+  exec(sql: string): Promise<void>;
+  /** Back to the tools' own session settings after a script changed them (pg_dump's SETs). */
+  resetSession(): Promise<void>;
+  /** PGlite's own instance (pg_dump built to WASM speaks to it); absent on PostgreSQL. */
+  pglite?: PGlite;
   /** Migrates to the first `level` migrations of this version (all when undefined). */
   migrate(level?: number): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +110,14 @@ export async function connectPostgres(
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await client.query(sql, params)).rows as Row[];
     },
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async resetSession() {
+      // RESET ALL goes back to the connection's start-up options (the statement and lock bounds).
+      await client.query('RESET ALL');
+      for (const setting of SESSION_SETTINGS) await client.query(setting);
+    },
     async migrate(level) {
       const { folder, remove } = migrationsUpTo(level ?? Number.POSITIVE_INFINITY);
       try {
@@ -144,8 +159,16 @@ export async function openPgliteFolder(
   return {
     kind: 'pglite',
     label: `PGlite in ${dataDir}`,
+    pglite: client,
     async query<Row>(sql: string, params: unknown[] = []) {
       return (await client.query<Row>(sql, params)).rows;
+    },
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async resetSession() {
+      await client.exec('RESET ALL');
+      for (const setting of SESSION_SETTINGS) await client.query(setting);
     },
     async migrate(level) {
       const { folder: migrations, remove } = migrationsUpTo(level ?? Number.POSITIVE_INFINITY);

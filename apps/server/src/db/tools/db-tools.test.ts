@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { freePort, repoRoot } from '@shop/testing';
+import { freePort, repoRoot, type ScratchPostgres, scratchPostgres } from '@shop/testing';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login } from '../../../test/accounts';
@@ -28,27 +26,13 @@ import { ToolError } from './connection';
 
 const serverUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const runTag = randomBytes(4).toString('hex');
-const made: string[] = [];
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const made: ScratchPostgres[] = [];
 
 /** A new empty database on the server, dropped in afterAll. */
 async function freshDatabase(label: string): Promise<string> {
-  const name = `shop_dbtools_${runTag}_${label}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  made.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await scratchPostgres({ serverUrl, label: `dbtools_${label}` });
+  made.push(database);
+  return database.url;
 }
 
 const temporary = (label: string) => mkdtempSync(path.join(tmpdir(), `shop-dbtools-${label}-`));
@@ -185,7 +169,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const name of made) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  for (const database of made) await database.drop().catch(() => {});
 });
 
 describe('db:move, db:backup and db:restore on a shop with orders', () => {
@@ -216,7 +200,7 @@ describe('db:move, db:backup and db:restore on a shop with orders', () => {
   });
 
   it('backs up the PostgreSQL shop to a private, dated file', async () => {
-    const result = await backupDatabase({ url: movedUrl, dataDir, out: backupsDir });
+    const result = await backupDatabase({ url: movedUrl, dataDir, out: backupsDir, format: 'portable' });
     expect(result.ok, result.report).toBe(true);
     backupFile = result.file as string;
     expect(path.basename(backupFile)).toMatch(/^shop-backup-\d{4}-\d{2}-\d{2}T\d{4}Z\.jsonl\.gz$/);
@@ -228,11 +212,10 @@ describe('db:move, db:backup and db:restore on a shop with orders', () => {
     const pgliteDir = temporary('restored');
     const intoPglite = await restoreDatabase({ from: backupFile, to: pgliteDir });
     expect(intoPglite.ok, intoPglite.report).toBe(true);
-    const intoPostgres = await restoreDatabase({ from: backupFile, to: await freshDatabase('restored') });
+    const restoredUrl = await freshDatabase('restored');
+    const intoPostgres = await restoreDatabase({ from: backupFile, to: restoredUrl });
     expect(intoPostgres.ok, intoPostgres.report).toBe(true);
-    const restoredUrl = new URL(serverUrl);
-    restoredUrl.pathname = `/shop_dbtools_${runTag}_restored`;
-    for (const where of [{ dataDir: pgliteDir }, { url: restoredUrl.toString() }]) {
+    for (const where of [{ dataDir: pgliteDir }, { url: restoredUrl }]) {
       const app = await shopOn(where);
       try {
         expect(await answersOf(app, built)).toEqual(expected);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { type ScratchPostgres, scratchPostgres } from '@shop/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectPostgres, journal, openPgliteFolder, type ToolConnection } from './connection';
 import { migrationLevelOf } from './schema-info';
@@ -15,29 +14,16 @@ import { readDatabase, readDump, writeDatabase, writeDump } from './transfer';
 
 const serverUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const made: string[] = [];
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const made: ScratchPostgres[] = [];
 
 async function freshPostgres(): Promise<ToolConnection> {
-  const name = `shop_transfer_${randomBytes(5).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  made.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return connectPostgres(url.toString());
+  const database = await scratchPostgres({ serverUrl, label: 'transfer' });
+  made.push(database);
+  return connectPostgres(database.url);
 }
 
 afterAll(async () => {
-  for (const name of made) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  for (const database of made) await database.drop().catch(() => {});
 });
 
 const SCRATCH = `CREATE TABLE scratch_types (

@@ -168,11 +168,23 @@ export async function readDump(
   };
 }
 
-/** `shop-backup-2026-11-26T0930Z.jsonl.gz`: the time of the backup in UTC, sorted by name. */
-export function backupFileName(at: Date, attempt = 1): string {
+/**
+ * `shop-backup-2026-11-26T0930Z.sql` (or `.sql.gz`, or `.jsonl.gz` for the portable format): the
+ * time of the backup in UTC, sorted by name.
+ */
+export function backupFileName(at: Date, attempt = 1, extension = '.jsonl.gz'): string {
   const iso = at.toISOString();
   const stamp = `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
-  return `shop-backup-${stamp}${attempt > 1 ? `-${attempt}` : ''}.jsonl.gz`;
+  return `shop-backup-${stamp}${attempt > 1 ? `-${attempt}` : ''}${extension}`;
+}
+
+/** A new backup's name in `dir` (made 0700 if it is new) that no file has yet. */
+export async function newBackupFile(dir: string, at: Date, extension: string): Promise<string> {
+  // A folder made here is the shop's alone (0700); one the operator named keeps its own mode.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let attempt = 1;
+  while (existsSync(path.join(dir, backupFileName(at, attempt, extension)))) attempt += 1;
+  return path.join(dir, backupFileName(at, attempt, extension));
 }
 
 /**
@@ -184,12 +196,7 @@ export async function writeDump(
   snapshot: Snapshot,
   dir: string,
 ): Promise<{ file: string; rows: Record<string, number> }> {
-  // A folder made here is the shop's alone (0700); one the operator named keeps its own mode.
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const at = new Date(snapshot.createdAt);
-  let attempt = 1;
-  while (existsSync(path.join(dir, backupFileName(at, attempt)))) attempt += 1;
-  const file = path.join(dir, backupFileName(at, attempt));
+  const file = await newBackupFile(dir, new Date(snapshot.createdAt), '.jsonl.gz');
   const temporary = path.join(dir, `.${path.basename(file)}.partial`);
   const gzip = createGzip();
   const output = createWriteStream(temporary, { mode: 0o600 });

@@ -13,7 +13,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/api-errors';
 import { currentUser, noStore, readSessionToken, SESSION_COOKIE } from '../../plugins/auth';
+import { apiTag } from '../../plugins/openapi';
 import type { AccountService } from './account.service';
 
 /**
@@ -29,10 +31,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
   };
   const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
   app.addHook('onSend', noStore);
+  apiTag(app, 'Accounts');
 
   app.post(
     '/users/login',
-    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    {
+      schema: {
+        summary: 'Log in: sets the session cookie and returns the token',
+        body: loginRequestSchema,
+        response: {
+          200: loginResponseSchema,
+          ...errorResponses('INVALID_CREDENTIALS', 'ACCOUNT_DISABLED', 'TOO_MANY_REQUESTS'),
+        },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await service.login(request.body.email, request.body.password, {
         ip: request.network,
@@ -54,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
 
   app.get(
     '/users/verify',
-    { preHandler: app.requireUser, schema: { response: { 200: userResponseSchema } } },
+    { preHandler: app.requireUser, schema: { summary: 'The signed-in user', response: { 200: userResponseSchema } } },
     async (request) => ({ user: currentUser(request) }),
   );
 
@@ -62,21 +74,37 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
   // do not log a failed request on every visit of a guest.
   app.get(
     '/users/session',
-    { schema: { response: { 200: z.object({ user: userSchema.nullable() }) } } },
+    {
+      schema: {
+        summary: 'The signed-in user, or null for a guest (never 401)',
+        response: { 200: z.object({ user: userSchema.nullable() }) },
+      },
+    },
     async (request) => ({ user: await app.authenticate(request) }),
   );
 
-  app.post('/users/logout', { schema: { response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    await service.logout(readSessionToken(request)?.token);
-    clearSessionCookie(reply);
-    return { message: M.logoutSuccess };
-  });
+  app.post(
+    '/users/logout',
+    { schema: { summary: 'Log out: ends this session', response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await service.logout(readSessionToken(request)?.token);
+      clearSessionCookie(reply);
+      return { message: M.logoutSuccess };
+    },
+  );
 
   app.put(
     '/users/profile',
     {
       preHandler: app.requireUser,
-      schema: { body: profileUpdateRequestSchema, response: { 200: messageUserResponseSchema } },
+      schema: {
+        summary: 'Change your name, phone or email (a new email needs the current password)',
+        body: profileUpdateRequestSchema,
+        response: {
+          200: messageUserResponseSchema,
+          ...errorResponses('EMAIL_TAKEN', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_PASSWORD', 'TOO_MANY_REQUESTS'),
+        },
+      },
     },
     async (request) => {
       const user = await service.updateProfile(currentUser(request).id, request.body, {
@@ -88,7 +116,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
 
   app.post(
     '/users/request-reset',
-    { schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      schema: {
+        summary: 'Ask for a password reset code by email (the same answer for any address)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses('TOO_MANY_REQUESTS') },
+      },
+    },
     async (request) => {
       await service.requestPasswordReset(request.body.email, { ip: request.network });
       return { message: M.resetOtpSent };
@@ -97,7 +131,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
 
   app.post(
     '/users/reset-password',
-    { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      schema: {
+        summary: 'Set a new password with the emailed code; ends every session',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses('INVALID_OTP', 'TOO_MANY_REQUESTS') },
+      },
+    },
     async (request, reply) => {
       await service.resetPassword(request.body.email, request.body.otp, request.body.newPassword, {
         ip: request.network,

@@ -4,20 +4,28 @@ import {
   adminProductPageSchema,
   CATEGORY_MESSAGES,
   CSV_IMPORT_LIMITS,
+  categoryOrderSchema,
   categorySchema,
+  categoryWriteSchema,
+  createProductRequestSchema,
   IMAGE_MESSAGES,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_LIMITS,
   PRODUCT_WRITE_MESSAGES,
   productImportResultSchema,
   productSchema,
+  subcategoryOrderSchema,
   subcategorySchema,
+  subcategoryWriteSchema,
+  updateProductRequestSchema,
 } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/api-errors';
 import { AppError } from '../../lib/errors';
 import { noStore } from '../../plugins/auth';
+import { apiTag, multipartBody } from '../../plugins/openapi';
 import type { CatalogAdminService, Upload } from './catalog-admin.service';
 import { type CatalogCsv, csvFileName } from './catalog-csv';
 import { imageTooLarge } from './image-pipeline';
@@ -158,24 +166,55 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 ) => {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', noStore);
+  apiTag(app, 'Catalogue admin');
   // preValidation: the role is checked before the input, so a guest gets 401, never a 400 that shows the schema.
   const admin = { preValidation: app.requireAdmin };
 
   app.get(
     '/products/admin',
-    { ...admin, schema: { querystring: adminProductListQuerySchema, response: { 200: adminProductPageSchema } } },
+    {
+      ...admin,
+      schema: {
+        summary: "The admin's product table (search, filters, sort, pages)",
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductPageSchema },
+      },
+    },
     async (request) => service.listProducts(request.query),
   );
 
-  app.post('/products', { ...admin, schema: { response: { 201: productAnswer } } }, async (request, reply) => {
-    const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
-    const product = await service.createProduct(body.fields, body.files);
-    return reply.status(201).send({ message: PRODUCT_WRITE_MESSAGES.created, product });
-  });
+  app.post(
+    '/products',
+    {
+      ...admin,
+      schema: {
+        summary: 'Create a product (multipart: its fields and 1 to 8 images)',
+        documentedBody: multipartBody('The product form', createProductRequestSchema, {
+          images: { description: 'JPEG, PNG or WebP pictures, in order', many: true, required: true },
+        }),
+        response: { 201: productAnswer, ...errorResponses('NOT_FOUND', 'SLUG_TAKEN') },
+      },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
+      const product = await service.createProduct(body.fields, body.files);
+      return reply.status(201).send({ message: PRODUCT_WRITE_MESSAGES.created, product });
+    },
+  );
 
   app.put(
     '/products/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: productAnswer } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Edit a product (multipart: its fields, the images kept, new images)',
+        params: idParams,
+        documentedBody: multipartBody('The product form', updateProductRequestSchema, {
+          images: { description: 'New pictures, after the kept ones', many: true },
+        }),
+        response: { 200: productAnswer, ...errorResponses('NOT_FOUND', 'SLUG_TAKEN') },
+      },
+    },
     async (request) => {
       const body = await readMultipart(request, PRODUCT_MULTIPART, PRODUCT_BODY_LIMIT);
       const product = await service.updateProduct(request.params.idOrSlug, body.fields, body.files);
@@ -185,7 +224,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   app.delete(
     '/products/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Delete a product',
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses('NOT_FOUND') },
+      },
+    },
     async (request) => {
       await service.deleteProduct(request.params.idOrSlug);
       return { message: PRODUCT_WRITE_MESSAGES.deleted };
@@ -194,19 +240,40 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   // ---------- CSV ----------
 
-  app.get('/products/export.csv', admin, async (request, reply) => {
-    const stream = csv.exportCsv((error) => request.log.error({ err: error }, 'catalogue export failed part way'));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${csvFileName()}"`)
-      .send(stream);
-  });
+  app.get(
+    '/products/export.csv',
+    {
+      ...admin,
+      schema: {
+        summary: 'The whole catalogue as CSV (the import takes it back)',
+        documentedResponses: {
+          200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = csv.exportCsv((error) => request.log.error({ err: error }, 'catalogue export failed part way'));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName()}"`)
+        .send(stream);
+    },
+  );
 
   app.post(
     '/products/import',
     {
       ...admin,
-      schema: { querystring: importQuery, response: { 200: productImportResultSchema } },
+      schema: {
+        summary: 'Import products from CSV, with a zip or files of images (dryRun=true previews)',
+        querystring: importQuery,
+        documentedBody: multipartBody('The CSV and its images', undefined, {
+          file: { description: 'The CSV (the columns of the export)', required: true },
+          zip: { description: 'A zip of the images the CSV names' },
+          images: { description: 'The images the CSV names, as files', many: true },
+        }),
+        response: { 200: productImportResultSchema, ...errorResponses('CATALOGUE_CHANGED') },
+      },
     },
     async (request) => {
       const body = await readMultipart(request, IMPORT_MULTIPART, IMPORT_BODY_LIMIT);
@@ -221,19 +288,49 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   // ---------- Categories ----------
 
-  app.post('/categories', { ...admin, schema: { response: { 201: categoryAnswer } } }, async (request, reply) => {
-    const category = await service.createCategory(request.body);
-    return reply.status(201).send({ message: CATEGORY_MESSAGES.categoryCreated, category });
-  });
+  app.post(
+    '/categories',
+    {
+      ...admin,
+      schema: {
+        summary: 'Create a category',
+        documentedBody: { contentType: 'application/json', schema: categoryWriteSchema },
+        response: { 201: categoryAnswer, ...errorResponses('SLUG_TAKEN') },
+      },
+    },
+    async (request, reply) => {
+      const category = await service.createCategory(request.body);
+      return reply.status(201).send({ message: CATEGORY_MESSAGES.categoryCreated, category });
+    },
+  );
 
-  app.put('/categories/order', { ...admin, schema: { response: { 200: messageSchema } } }, async (request) => {
-    await service.reorderCategories(request.body);
-    return { message: CATEGORY_MESSAGES.reordered };
-  });
+  app.put(
+    '/categories/order',
+    {
+      ...admin,
+      schema: {
+        summary: 'Put the categories in a new order',
+        documentedBody: { contentType: 'application/json', schema: categoryOrderSchema },
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await service.reorderCategories(request.body);
+      return { message: CATEGORY_MESSAGES.reordered };
+    },
+  );
 
   app.put(
     '/categories/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: categoryAnswer } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Rename a category',
+        params: idParams,
+        documentedBody: { contentType: 'application/json', schema: categoryWriteSchema },
+        response: { 200: categoryAnswer, ...errorResponses('NOT_FOUND', 'SLUG_TAKEN') },
+      },
+    },
     async (request) => {
       const category = await service.updateCategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.categoryUpdated, category };
@@ -242,7 +339,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   app.delete(
     '/categories/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Delete an empty category',
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses('NOT_FOUND', 'CATEGORY_NOT_EMPTY') },
+      },
+    },
     async (request) => {
       await service.deleteCategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.categoryDeleted };
@@ -251,19 +355,49 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   // ---------- Subcategories ----------
 
-  app.post('/subcategories', { ...admin, schema: { response: { 201: subcategoryAnswer } } }, async (request, reply) => {
-    const subcategory = await service.createSubcategory(request.body);
-    return reply.status(201).send({ message: CATEGORY_MESSAGES.subcategoryCreated, subcategory });
-  });
+  app.post(
+    '/subcategories',
+    {
+      ...admin,
+      schema: {
+        summary: 'Create a subcategory',
+        documentedBody: { contentType: 'application/json', schema: subcategoryWriteSchema },
+        response: { 201: subcategoryAnswer, ...errorResponses('NOT_FOUND', 'SLUG_TAKEN') },
+      },
+    },
+    async (request, reply) => {
+      const subcategory = await service.createSubcategory(request.body);
+      return reply.status(201).send({ message: CATEGORY_MESSAGES.subcategoryCreated, subcategory });
+    },
+  );
 
-  app.put('/subcategories/order', { ...admin, schema: { response: { 200: messageSchema } } }, async (request) => {
-    await service.reorderSubcategories(request.body);
-    return { message: CATEGORY_MESSAGES.reordered };
-  });
+  app.put(
+    '/subcategories/order',
+    {
+      ...admin,
+      schema: {
+        summary: 'Put the subcategories of a category in a new order',
+        documentedBody: { contentType: 'application/json', schema: subcategoryOrderSchema },
+        response: { 200: messageSchema, ...errorResponses('NOT_FOUND') },
+      },
+    },
+    async (request) => {
+      await service.reorderSubcategories(request.body);
+      return { message: CATEGORY_MESSAGES.reordered };
+    },
+  );
 
   app.put(
     '/subcategories/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: subcategoryAnswer } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Rename a subcategory or move it to another category',
+        params: idParams,
+        documentedBody: { contentType: 'application/json', schema: subcategoryWriteSchema },
+        response: { 200: subcategoryAnswer, ...errorResponses('NOT_FOUND', 'SLUG_TAKEN') },
+      },
+    },
     async (request) => {
       const subcategory = await service.updateSubcategory(request.params.idOrSlug, request.body);
       return { message: CATEGORY_MESSAGES.subcategoryUpdated, subcategory };
@@ -272,7 +406,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: CatalogAdminSe
 
   app.delete(
     '/subcategories/:idOrSlug',
-    { ...admin, schema: { params: idParams, response: { 200: messageSchema } } },
+    {
+      ...admin,
+      schema: {
+        summary: 'Delete an empty subcategory',
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses('NOT_FOUND', 'CATEGORY_NOT_EMPTY') },
+      },
+    },
     async (request) => {
       await service.deleteSubcategory(request.params.idOrSlug);
       return { message: CATEGORY_MESSAGES.subcategoryDeleted };

@@ -1,5 +1,7 @@
 import { CONTACT_MESSAGES, contactRequestSchema, messageResponseSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/api-errors';
+import { apiTag } from '../../plugins/openapi';
 import type { ContactService } from './contact.service';
 
 export interface ContactRoutesOptions {
@@ -8,12 +10,14 @@ export interface ContactRoutesOptions {
 
 /** POST /api/contact: the contact page's message form (API.md). */
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { service }) => {
+  apiTag(app, 'Contact');
   app.post(
     '/contact',
     {
       schema: {
+        summary: 'Send the shop a message (emailed to its inbox, with a copy to the sender)',
         body: contactRequestSchema,
-        response: { 201: messageResponseSchema },
+        response: { 201: messageResponseSchema, ...errorResponses('TOO_MANY_REQUESTS') },
       },
     },
     async (request, reply) => {

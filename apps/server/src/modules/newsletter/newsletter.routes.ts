@@ -13,12 +13,14 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/api-errors';
 import { csvStream } from '../../lib/csv';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, SHOP_NAME } from '../../mail/templates';
 import { sendUnsubscribePage, UNSUBSCRIBE_PAGE_FORM_FIELD, unsubscribePage } from '../../mail/unsubscribe-page';
 import { noStore } from '../../plugins/auth';
+import { apiTag } from '../../plugins/openapi';
 import { PAGE_HEADERS } from '../../plugins/security-headers';
 import { type NewsletterService, SUBSCRIBER_CSV_COLUMNS } from './newsletter.service';
 
@@ -111,9 +113,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   app,
   { service, shopUrl },
 ) => {
+  apiTag(app, 'Newsletter');
   app.post(
     '/newsletter/subscribe',
-    { schema: { body: newsletterSubscribeRequestSchema, response: { 201: messageResponseSchema } } },
+    {
+      schema: {
+        summary: 'Subscribe an address (the same answer whether it was on the list or not)',
+        body: newsletterSubscribeRequestSchema,
+        response: { 201: messageResponseSchema, ...errorResponses('TOO_MANY_REQUESTS') },
+      },
+    },
     async (request, reply) => {
       await service.subscribe(request.body.email, { ip: request.network });
       // One answer, status included, whether the address was on the list or not (API.md).
@@ -128,14 +137,28 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     {
       preValidation: app.requireAdmin,
       onSend: noStore,
-      schema: { querystring: subscriberListQuerySchema, response: { 200: subscriberPageSchema } },
+      schema: {
+        summary: 'The subscribers (search, status, pages)',
+        querystring: subscriberListQuerySchema,
+        response: { 200: subscriberPageSchema },
+      },
     },
     async (request) => service.list(request.query),
   );
 
   app.get(
     '/newsletter/subscribers/export.csv',
-    { preValidation: app.requireAdmin, onSend: noStore, schema: { querystring: exportQuery } },
+    {
+      preValidation: app.requireAdmin,
+      onSend: noStore,
+      schema: {
+        summary: 'The subscribers as CSV',
+        querystring: exportQuery,
+        documentedResponses: {
+          200: { description: 'The CSV file (an attachment)', contentType: 'text/csv', schema: { type: 'string' } },
+        },
+      },
+    },
     async (request, reply) => {
       const stream = csvStream(SUBSCRIBER_CSV_COLUMNS, service.exportRows(request.query), (error) =>
         request.log.error({ err: error }, 'newsletter export failed part way'),
@@ -153,9 +176,13 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
       preValidation: app.requireAdmin,
       onSend: noStore,
       schema: {
+        summary: 'Deactivate or reactivate a subscriber',
         params: idParams,
         body: subscriberUpdateRequestSchema,
-        response: { 200: z.object({ message: z.string(), subscriber: subscriberSchema }) },
+        response: {
+          200: z.object({ message: z.string(), subscriber: subscriberSchema }),
+          ...errorResponses('NOT_FOUND', 'CONFLICT'),
+        },
       },
     },
     async (request) => service.setActive(request.params.id, request.body.active),
@@ -167,7 +194,20 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   // the button; only the POST unsubscribes.
   app.get(
     '/newsletter/unsubscribe',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    {
+      schema: {
+        summary: "The email's unsubscribe link: a page offering the button (changes nothing)",
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        documentedResponses: {
+          200: { description: 'The page with the button', contentType: 'text/html', schema: { type: 'string' } },
+          404: {
+            description: 'The page saying the link is not valid',
+            contentType: 'text/html',
+            schema: { type: 'string' },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { token } = request.query;
       const subscriber = token ? await service.findByToken(token) : null;
@@ -189,7 +229,20 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
   // open every link, and would subscribe a stranger's address); its button's POST does.
   app.get(
     '/newsletter/confirm',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    {
+      schema: {
+        summary: 'The comeback link: a page offering the button that subscribes again (changes nothing)',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        documentedResponses: {
+          200: { description: 'The page with the button', contentType: 'text/html', schema: { type: 'string' } },
+          404: {
+            description: 'The page saying the link is not valid',
+            contentType: 'text/html',
+            schema: { type: 'string' },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { token } = request.query;
       if (!token || !(await service.canComeBack(token))) {
@@ -213,45 +266,75 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     // The home page's signup sent as a plain form, before the page's script has started: the
     // same subscribe as the JSON route above (its rate limit included), answered with pages. A
     // form posted from another site is refused by the origin check (plugins/origin-check.ts).
-    scope.post('/newsletter/subscribe-form', async (request, reply) => {
-      const body: Record<string, unknown> =
-        typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-          ? (request.body as Record<string, unknown>)
-          : {};
-      const typed = typeof body.email === 'string' ? body.email.slice(0, 320) : '';
-      const back = signupReturnPath(body[NEWSLETTER_FORM.returnField]);
-      const refuse = (status: number, message: string) =>
-        reply
-          .status(status)
-          .headers(PAGE_HEADERS)
+    scope.post(
+      '/newsletter/subscribe-form',
+      {
+        schema: {
+          summary: "The home page's signup as a plain form (before the page's script runs)",
+          documentedBody: {
+            contentType: 'application/x-www-form-urlencoded',
+            schema: z.object({ email: z.string(), [NEWSLETTER_FORM.returnField]: z.string().optional() }),
+          },
+          documentedResponses: {
+            303: { description: 'Subscribed: back to the page the form was on', contentType: 'text/html' },
+            400: {
+              description: 'The form again, with why it was refused',
+              contentType: 'text/html',
+              schema: { type: 'string' },
+            },
+            429: {
+              description: 'The form again: too many signups from this address',
+              contentType: 'text/html',
+              schema: { type: 'string' },
+            },
+          },
+          response: errorResponses('TOO_MANY_REQUESTS'),
+        },
+      },
+      async (request, reply) => {
+        const body: Record<string, unknown> =
+          typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+            ? (request.body as Record<string, unknown>)
+            : {};
+        const typed = typeof body.email === 'string' ? body.email.slice(0, 320) : '';
+        const back = signupReturnPath(body[NEWSLETTER_FORM.returnField]);
+        const refuse = (status: number, message: string) =>
+          reply
+            .status(status)
+            .headers(PAGE_HEADERS)
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(signupRefusedPage(message, typed, back));
+        const parsed = newsletterSubscribeRequestSchema.safeParse({ email: typed.trim() });
+        if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
+        try {
+          await service.subscribe(parsed.data.email, { ip: request.network });
+        } catch (error) {
+          if (!(error instanceof AppError)) request.log.error({ err: error }, 'a newsletter signup form failed');
+          const retryAfter = error instanceof AppError ? error.details.retryAfterSeconds : undefined;
+          if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+          if (isDatabaseUnavailable(error)) return refuse(503, NEWSLETTER_MESSAGES.failed);
+          return error instanceof AppError
+            ? refuse(error.status, error.message)
+            : refuse(500, NEWSLETTER_MESSAGES.failed);
+        }
+        return reply
+          .status(303)
           .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(signupRefusedPage(message, typed, back));
-      const parsed = newsletterSubscribeRequestSchema.safeParse({ email: typed.trim() });
-      if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
-      try {
-        await service.subscribe(parsed.data.email, { ip: request.network });
-      } catch (error) {
-        if (!(error instanceof AppError)) request.log.error({ err: error }, 'a newsletter signup form failed');
-        const retryAfter = error instanceof AppError ? error.details.retryAfterSeconds : undefined;
-        if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-        if (isDatabaseUnavailable(error)) return refuse(503, NEWSLETTER_MESSAGES.failed);
-        return error instanceof AppError
-          ? refuse(error.status, error.message)
-          : refuse(500, NEWSLETTER_MESSAGES.failed);
-      }
-      return reply
-        .status(303)
-        .header('cache-control', 'no-store')
-        .header('location', withSubscribedNotice(back))
-        .send();
-    });
+          .header('location', withSubscribedNotice(back))
+          .send();
+      },
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/newsletter/unsubscribe',
       {
         // Sent by mail providers' servers (no session, maybe an Origin of their own).
         config: { foreignOriginAllowed: true },
-        schema: { querystring: unsubscribeQuerySchema, response: { 200: messageResponseSchema } },
+        schema: {
+          summary: "Unsubscribe (the page's button, or RFC 8058 one-click from a mail client)",
+          querystring: unsubscribeQuerySchema,
+          response: { 200: messageResponseSchema, ...errorResponses('NOT_FOUND') },
+        },
       },
       async (request, reply) => {
         const done = await service.unsubscribe(request.query.token);
@@ -267,17 +350,29 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ service: NewsletterServic
     );
     // The comeback page's button. The token in the URL is the whole authority; the page sends no
     // referrer, so its form's Origin is "null".
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/newsletter/confirm',
-        { config: { foreignOriginAllowed: true }, schema: { querystring: unsubscribeQuerySchema } },
-        async (request, reply) => {
-          const done = await service.comeBack(request.query.token);
-          return done
-            ? sendUnsubscribePage(reply, 200, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackDone, shopUrl))
-            : sendUnsubscribePage(reply, 404, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackInvalid, shopUrl));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/newsletter/confirm',
+      {
+        config: { foreignOriginAllowed: true },
+        schema: {
+          summary: "The comeback page's button: subscribes the address again",
+          querystring: unsubscribeQuerySchema,
+          documentedResponses: {
+            200: { description: 'The page saying it is done', contentType: 'text/html', schema: { type: 'string' } },
+            404: {
+              description: 'The page saying the link is not valid',
+              contentType: 'text/html',
+              schema: { type: 'string' },
+            },
+          },
         },
-      );
+      },
+      async (request, reply) => {
+        const done = await service.comeBack(request.query.token);
+        return done
+          ? sendUnsubscribePage(reply, 200, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackDone, shopUrl))
+          : sendUnsubscribePage(reply, 404, comebackPage(NEWSLETTER_ADMIN_MESSAGES.comebackInvalid, shopUrl));
+      },
+    );
   });
 };

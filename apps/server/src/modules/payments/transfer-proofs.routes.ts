@@ -7,8 +7,10 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/api-errors';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
+import { apiTag, multipartBody } from '../../plugins/openapi';
 import { type MultipartLimits, readMultipart } from '../catalog/catalog-admin.routes';
 import { proofTooLarge, type TransferProofsService } from './transfer-proofs.service';
 
@@ -47,11 +49,25 @@ export const transferProofsRoutes: FastifyPluginAsyncZod<{ service: TransferProo
   { service },
 ) => {
   await app.register(multipart, { throwFileSizeLimit: true });
+  apiTag(app, 'Payments');
 
   app.post(
     '/orders/:id/transfer-proof',
     // preValidation: a guest gets 401 before anything is read.
-    { preValidation: app.requireUser, schema: { params: idParams, response: { 201: messageAndOrder } } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: 'Upload a proof of your bank transfer (multipart, one file)',
+        params: idParams,
+        documentedBody: multipartBody('The proof', undefined, {
+          file: { description: 'A JPEG, PNG, WebP picture or a PDF, at most 5 MB', required: true },
+        }),
+        response: {
+          201: messageAndOrder,
+          ...errorResponses('NOT_FOUND', 'ORDER_NOT_AWAITING_TRANSFER', 'TOO_MANY_REQUESTS'),
+        },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const order = await service.uploadTarget(user, request.params.id);
@@ -65,7 +81,21 @@ export const transferProofsRoutes: FastifyPluginAsyncZod<{ service: TransferProo
 
   app.get(
     '/orders/:id/transfer-proof',
-    { preValidation: app.requireUser, schema: { params: idParams } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        summary: "An order's transfer proof, as uploaded (its owner or an admin)",
+        params: idParams,
+        documentedResponses: {
+          200: {
+            description: 'The file, with its stored type',
+            contentType: 'application/octet-stream',
+            schema: { type: 'string', format: 'binary' },
+          },
+        },
+        response: errorResponses('NOT_FOUND'),
+      },
+    },
     async (request, reply) => {
       const { proof, file } = await service.read(currentUser(request), request.params.id);
       reply
@@ -81,7 +111,15 @@ export const transferProofsRoutes: FastifyPluginAsyncZod<{ service: TransferProo
     '/orders/:id/reject-transfer',
     {
       preValidation: app.requireAdmin,
-      schema: { params: idParams, body: rejectTransferRequestSchema, response: { 200: messageAndOrder } },
+      schema: {
+        summary: "Reject an order's transfer proof (the customer may send another)",
+        params: idParams,
+        body: rejectTransferRequestSchema,
+        response: {
+          200: messageAndOrder,
+          ...errorResponses('NOT_FOUND', 'TRANSFER_PROOF_NOT_PENDING', 'ORDER_NOT_AWAITING_TRANSFER'),
+        },
+      },
     },
     async (request) => ({
       message: P.rejected,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../plugins/auth';
 import { sendReady } from '../../plugins/compression';
+import { apiTag } from '../../plugins/openapi';
 import { CATALOGUE_CACHE_CONTROL } from '../catalog/catalog.routes';
 import type { SettingsService } from './settings.service';
 
@@ -18,20 +19,41 @@ const changesQuery = z.object({
  * (the whole settings, saving them, the record of changes).
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }> = async (app, { service }) => {
+  apiTag(app, 'Settings');
   // The same for everyone, and changed rarely: a browser or CDN may keep it but asks again
   // (as for the catalogue), and the ETag makes that question cheap.
-  app.get('/settings', async (request, reply) => {
-    const { body, etag } = await service.publicAnswer();
-    reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return sendReady(request, reply.type(JSON_TYPE), body);
-  });
+  app.get(
+    '/settings',
+    {
+      schema: {
+        summary: "The shop's public details (name, address, hours, bank account…), with an ETag",
+        documentedResponses: {
+          200: { description: 'The public details (ready JSON)', contentType: 'application/json' },
+          304: { description: 'Unchanged since the If-None-Match ETag', contentType: 'application/json' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await service.publicAnswer();
+      reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return sendReady(request, reply.type(JSON_TYPE), body);
+    },
+  );
 
-  app.get('/settings/admin', { preValidation: app.requireAdmin, onSend: noStore }, async () => service.adminAnswer());
+  app.get(
+    '/settings/admin',
+    { preValidation: app.requireAdmin, onSend: noStore, schema: { summary: 'The whole settings, for the admin' } },
+    async () => service.adminAnswer(),
+  );
 
   app.put(
     '/settings',
-    { preValidation: app.requireAdmin, onSend: noStore, schema: { body: shopSettingsSchema } },
+    {
+      preValidation: app.requireAdmin,
+      onSend: noStore,
+      schema: { summary: 'Save the settings (every process reads them again)', body: shopSettingsSchema },
+    },
     async (request) => {
       // requireAdmin ran: the caller is an admin.
       const admin = request.user as { id: string; email: string };
@@ -41,7 +63,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ service: SettingsService }>
 
   app.get(
     '/settings/changes',
-    { preValidation: app.requireAdmin, onSend: noStore, schema: { querystring: changesQuery } },
+    {
+      preValidation: app.requireAdmin,
+      onSend: noStore,
+      schema: { summary: 'The record of changes to the settings', querystring: changesQuery },
+    },
     async (request) => service.changes(request.query.page, request.query.pageSize),
   );
 };

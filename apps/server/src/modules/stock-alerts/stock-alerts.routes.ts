@@ -10,7 +10,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/api-errors';
 import { sendUnsubscribePage, UNSUBSCRIBE_PAGE_FORM_FIELD, unsubscribePage } from '../../mail/unsubscribe-page';
+import { apiTag } from '../../plugins/openapi';
 import type { StockAlertsService } from './stock-alerts.service';
 
 /** The back-in-stock unsubscribe page (mail/unsubscribe-page.ts), with the button when `token` is given. */
@@ -50,10 +52,19 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
   app,
   { service, shopUrl },
 ) => {
+  apiTag(app, 'Stock alerts');
   app.post(
     '/products/:idOrSlug/stock-alerts',
     {
-      schema: { params: idOrSlugParamsSchema, body: stockAlertRequestSchema, response: { 201: messageResponseSchema } },
+      schema: {
+        summary: 'Ask to be emailed when a sold-out product is back (a guest confirms by a link)',
+        params: idOrSlugParamsSchema,
+        body: stockAlertRequestSchema,
+        response: {
+          201: messageResponseSchema,
+          ...errorResponses('NOT_FOUND', 'IN_STOCK', 'STOCK_ALERT_LIMIT', 'TOO_MANY_REQUESTS'),
+        },
+      },
     },
     async (request, reply) => {
       // A signed-in customer's alert is tied to the account too; a guest's to the address only.
@@ -72,7 +83,20 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
   // offers the button, whose POST confirms and says so.
   app.get(
     '/stock-alerts/confirm',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    {
+      schema: {
+        summary: "The confirmation email's link: a page offering the button (changes nothing)",
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        documentedResponses: {
+          200: { description: 'The page with the button', contentType: 'text/html', schema: { type: 'string' } },
+          404: {
+            description: 'The page saying the link is not valid',
+            contentType: 'text/html',
+            schema: { type: 'string' },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { token } = request.query;
       if (!token || !(await service.canConfirm(token))) {
@@ -86,7 +110,19 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
   // previews open every link; the POST cancels. The same page for any token, known or not.
   app.get(
     '/stock-alerts/unsubscribe',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    {
+      schema: {
+        summary: "The alert email's unsubscribe link: a page offering the button (changes nothing)",
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        documentedResponses: {
+          200: {
+            description: 'The page, with the button when a token is given',
+            contentType: 'text/html',
+            schema: { type: 'string' },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const { token } = request.query;
       if (!token) return sendPage(reply, alertPage(STOCK_ALERT_MESSAGES.unsubscribeInvalid, shopUrl));
@@ -106,7 +142,11 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
       '/stock-alerts/unsubscribe',
       {
         config: { foreignOriginAllowed: true },
-        schema: { querystring: stockAlertUnsubscribeQuerySchema, response: { 200: messageResponseSchema } },
+        schema: {
+          summary: "Cancel the alert (the page's button, or RFC 8058 one-click from a mail client)",
+          querystring: stockAlertUnsubscribeQuerySchema,
+          response: { 200: messageResponseSchema },
+        },
       },
       async (request, reply) => {
         await service.unsubscribe(request.query.token);
@@ -119,17 +159,33 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ service: StockAlertsServ
     );
     // The confirmation page's button. The token in the URL is the whole authority; the page sends
     // no referrer, so its form's Origin is "null" and the origin check would refuse it.
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/stock-alerts/confirm',
-        { config: { foreignOriginAllowed: true }, schema: { querystring: stockAlertConfirmQuerySchema } },
-        async (request, reply) => {
-          const confirmed = await service.confirm(request.query.token);
-          return confirmed
-            ? sendPage(reply, confirmPage(STOCK_ALERT_MESSAGES.confirmed, shopUrl))
-            : sendUnsubscribePage(reply, 404, confirmPage(STOCK_ALERT_MESSAGES.confirmInvalid, shopUrl));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/stock-alerts/confirm',
+      {
+        config: { foreignOriginAllowed: true },
+        schema: {
+          summary: "The confirmation page's button: confirms the alert",
+          querystring: stockAlertConfirmQuerySchema,
+          documentedResponses: {
+            200: {
+              description: 'The page saying it is confirmed',
+              contentType: 'text/html',
+              schema: { type: 'string' },
+            },
+            404: {
+              description: 'The page saying the link is not valid',
+              contentType: 'text/html',
+              schema: { type: 'string' },
+            },
+          },
         },
-      );
+      },
+      async (request, reply) => {
+        const confirmed = await service.confirm(request.query.token);
+        return confirmed
+          ? sendPage(reply, confirmPage(STOCK_ALERT_MESSAGES.confirmed, shopUrl))
+          : sendUnsubscribePage(reply, 404, confirmPage(STOCK_ALERT_MESSAGES.confirmInvalid, shopUrl));
+      },
+    );
   });
 };
