@@ -74,7 +74,9 @@ function databaseLayerTests() {
   return readdirSync(folder, { recursive: true })
     .map((file) => path.join('apps/server/src', String(file)))
     .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => file.includes(`${path.sep}db${path.sep}`) || /testEngine|pglite/i.test(readFileSync(file, 'utf8')))
+    .filter(
+      (file) => file.includes(`${path.sep}db${path.sep}`) || /testEngine|pglite/i.test(readFileSync(file, 'utf8')),
+    )
     .sort();
 }
 
