@@ -27,9 +27,12 @@ export function scratchRunId(): string {
   return process.env.SHOP_SCRATCH_RUN;
 }
 
-/** The server URL the tests use: TEST_DATABASE_URL, else DATABASE_URL, else undefined (PGlite). */
+/**
+ * The PostgreSQL server the server's tests use: TEST_DATABASE_URL, else undefined (PGlite). Not
+ * DATABASE_URL: with it set, `npm test` still runs the database layer on PGlite (scripts/test.mjs).
+ */
 export function scratchServerUrl(): string | undefined {
-  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+  return process.env.TEST_DATABASE_URL || undefined;
 }
 
 /** `serverUrl` with its database name swapped for `name`. */
@@ -196,7 +199,7 @@ export type ScratchDatabase =
 
 /**
  * A database for one test file (or one app of it): on the run's PostgreSQL server when
- * TEST_DATABASE_URL or DATABASE_URL is set, else PGlite. With `template`, a copy of the run's
+ * TEST_DATABASE_URL is set, else PGlite. With `template`, a copy of the run's
  * template of that name (made by the run's global setup); without, an empty one.
  */
 export async function scratchDatabase(
