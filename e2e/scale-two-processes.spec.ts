@@ -2,8 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, type RunningShop, scratchPostgres, startBuiltShop, UNLIMITED_ORDERS_ENV } from '@shop/testing';
-import pg from 'pg';
+import {
+  freePort,
+  postgresAnswers,
+  type RunningShop,
+  scratchPostgres,
+  startBuiltShop,
+  UNLIMITED_ORDERS_ENV,
+} from '@shop/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, logIn, PASSWORD, trackProblems, uniqueEmail } from './fixtures/accounts';
 import { useBrowser } from './fixtures/browser';
@@ -83,20 +89,8 @@ function redisCommand(url: string, command: string): Promise<string> {
   });
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_SERVER, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /** CI always sets DATABASE_URL; a developer's `npm test` without a PostgreSQL server skips this spec, saying so. */
-const hasPostgres = Boolean(process.env.DATABASE_URL) || (await postgresAnswers());
+const hasPostgres = Boolean(process.env.DATABASE_URL) || (await postgresAnswers(POSTGRES_SERVER, 2_000));
 if (!hasPostgres) console.warn(`scale-two-processes.spec.ts skipped: no PostgreSQL answers at ${POSTGRES_SERVER}`);
 /** Without a Redis server the shops keep their limits in memory: the journey still runs, the Redis check is left out. */
 const hasRedis = await redisCommand(redisUrl(), 'PING').then(

@@ -137,6 +137,7 @@ export {
   dropRunDatabases,
   pgliteSnapshot,
   pgliteSnapshotFolder,
+  postgresAnswers,
   postgresTemplate,
   postgresTemplateName,
   type ScratchDatabase,

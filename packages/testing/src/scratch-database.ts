@@ -52,6 +52,19 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
+/** Whether a PostgreSQL server answers at `serverUrl` within `timeoutMs` (a test that needs one skips otherwise). */
+export async function postgresAnswers(serverUrl: string, timeoutMs = 3_000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 export interface ScratchPostgres {
   name: string;
   url: string;

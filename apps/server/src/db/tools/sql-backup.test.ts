@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { postgresAnswers } from '@shop/testing';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, customer, login } from '../../../test/accounts';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../../test/helper';
@@ -39,19 +39,7 @@ function hasCommand(name: string) {
   }
 }
 
-async function serverAnswers() {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const skipReason = !(await serverAnswers())
+const skipReason = !(await postgresAnswers(serverUrl))
   ? `no PostgreSQL answers at ${safeUrl(serverUrl)}`
   : !hasCommand('psql')
     ? 'no psql on PATH (Debian: apt-get install postgresql-client)'
